@@ -1,0 +1,98 @@
+package dev.ptxlint.checker;
+
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Fix;
+import dev.ptxlint.diag.Rule;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.diag.TextRange;
+import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Lexer;
+import dev.ptxlint.syntax.Parser;
+import dev.ptxlint.syntax.Span;
+import dev.ptxlint.syntax.SyntaxProblem;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Lints one PTX module: lexes and parses it in a stream, one top-level item at a time, and runs
+ * every check on each item as it arrives. Memory is bounded by the largest function.
+ */
+public final class Linter {
+
+    /** Order of diagnostics in output: by position, then code. */
+    public static final Comparator<Diagnostic> ORDER = Comparator
+            .comparingLong((Diagnostic d) -> d.range().startOffset())
+            .thenComparing(Diagnostic::code);
+
+    /** Lints {@code text} and returns its diagnostics sorted by position. */
+    public List<Diagnostic> lint(String text) {
+        return lint(new StringReader(text));
+    }
+
+    /** Lints a character stream and returns its diagnostics sorted by position. */
+    public List<Diagnostic> lint(Reader reader) {
+        List<Diagnostic> out = new ArrayList<>();
+        try {
+            lint(new Lexer(reader), out::add);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        out.sort(ORDER);
+        return out;
+    }
+
+    /** Lints UTF-8 bytes; invalid sequences are reported, not fatal. */
+    public void lint(InputStream in, Consumer<Diagnostic> sink) throws IOException {
+        lint(Lexer.ofUtf8(in), sink);
+    }
+
+    /**
+     * Streams diagnostics to {@code sink} roughly in source order (syntax errors of a function
+     * come before its name errors). Throws only if the underlying input fails to read.
+     */
+    public void lint(Lexer lexer, Consumer<Diagnostic> sink) throws IOException {
+        Reporter out = new Reporter(sink);
+        Parser parser = new Parser(lexer, p -> out.report(fromSyntax(p)));
+        HeaderCheck header = new HeaderCheck(out);
+        NameResolver names = new NameResolver(out);
+        Span last = Span.NONE;
+        Ast.TopLevel item;
+        while ((item = parser.next()) != null) {
+            last = item.span();
+            header.visit(item);
+            names.visit(item);
+        }
+        if (lexer.ioError() != null) {
+            throw lexer.ioError();
+        }
+        header.finish(new Span(last.end(), last.end(), last.endLine(), last.endColumn(), last.endLine(),
+                last.endColumn()));
+    }
+
+    static Diagnostic fromSyntax(SyntaxProblem p) {
+        Rule rule = switch (p.kind()) {
+            case INVALID_CHARACTER -> Rules.INVALID_CHARACTER;
+            case INVALID_UTF8 -> Rules.INVALID_UTF8;
+            case MALFORMED_NUMBER -> Rules.MALFORMED_NUMBER;
+            case UNTERMINATED_STRING -> Rules.UNTERMINATED_STRING;
+            case UNTERMINATED_COMMENT -> Rules.UNTERMINATED_COMMENT;
+            case PREPROCESSOR -> Rules.PREPROCESSOR;
+            case UNEXPECTED_TOKEN -> Rules.SYNTAX_ERROR;
+            case MISSING_SEMICOLON -> Rules.MISSING_SEMICOLON;
+            case UNCLOSED_BLOCK -> Rules.UNCLOSED_BLOCK;
+            case UNKNOWN_DIRECTIVE -> Rules.UNKNOWN_DIRECTIVE;
+        };
+        Diagnostic d = Diagnostic.of(rule, TextRange.of(p.span()), p.message());
+        if (p.hasFix()) {
+            String what = p.fixText().strip();
+            d = d.withFix(Fix.replace("Insert '" + what + "'", TextRange.of(p.fixSpan()), p.fixText()));
+        }
+        return d;
+    }
+}

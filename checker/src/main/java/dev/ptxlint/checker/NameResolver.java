@@ -1,0 +1,339 @@
+package dev.ptxlint.checker;
+
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Fix;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.diag.TextRange;
+import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Ast.Block;
+import dev.ptxlint.syntax.Ast.Declarator;
+import dev.ptxlint.syntax.Ast.Expr;
+import dev.ptxlint.syntax.Ast.Function;
+import dev.ptxlint.syntax.Ast.Instruction;
+import dev.ptxlint.syntax.Ast.Label;
+import dev.ptxlint.syntax.Ast.Name;
+import dev.ptxlint.syntax.Ast.Statement;
+import dev.ptxlint.syntax.Ast.VarDecl;
+import dev.ptxlint.syntax.Span;
+import dev.ptxlint.syntax.Token;
+import dev.ptxlint.syntax.TokenKind;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Declarations and uses, following ptxas's scoping rules: module-scope variables and functions
+ * are visible after their declaration; a function's parameters and body declarations are visible
+ * in its body, and {@code { }} blocks open nested scopes that may shadow outer names. Labels are
+ * visible in the whole function, before and after their definition. {@code %r<N>} declares
+ * {@code %r0} to {@code %r(N-1)}.
+ *
+ * <p>Also reports unknown instruction names, with did-you-mean suggestions.
+ */
+final class NameResolver {
+
+    /** One scope: plain names and register ranges ({@code %r} to count). */
+    private static final class Scope {
+        final Map<String, Span> names = new HashMap<>();
+        final Map<String, Range> ranges = new HashMap<>();
+    }
+
+    private record Range(int count, Span span) {
+    }
+
+    private final Reporter out;
+    private final Scope module = new Scope();
+    private final Deque<Scope> scopes = new ArrayDeque<>();
+    private Map<String, Span> labels = Map.of();
+
+    NameResolver(Reporter out) {
+        this.out = out;
+    }
+
+    void visit(Ast.TopLevel item) {
+        if (item instanceof VarDecl d) {
+            declareAll(module, d);
+        } else if (item instanceof Function f) {
+            function(f);
+        } else if (item instanceof Ast.Directive d && d.name().text().equals(".alias")) {
+            for (Expr e : d.args()) {
+                if (e instanceof Name n && d.args().indexOf(e) == 1) {
+                    use(n.token(), false);
+                }
+            }
+            if (!d.args().isEmpty() && d.args().get(0) instanceof Name n) {
+                declare(module, n.token());
+            }
+        }
+    }
+
+    private void function(Function f) {
+        if (f.name() != null) {
+            Span previous = module.names.get(f.name().text());
+            // A declaration (prototype) followed by the definition is allowed.
+            if (previous == null) {
+                module.names.put(f.name().text(), f.name().span());
+            } else if (f.body() != null && definitions.contains(f.name().text())) {
+                duplicate(f.name(), previous);
+            }
+            if (f.body() != null) {
+                definitions.add(f.name().text());
+            }
+        }
+        if (f.body() == null) {
+            return;
+        }
+        Scope fs = new Scope();
+        if (f.returns() != null) {
+            for (VarDecl p : f.returns()) {
+                declareAll(fs, p);
+            }
+        }
+        for (VarDecl p : f.params()) {
+            declareAll(fs, p);
+        }
+        labels = new HashMap<>();
+        collectLabels(f.body());
+        scopes.push(fs);
+        body(f.body().statements());
+        scopes.pop();
+        labels = Map.of();
+    }
+
+    private final java.util.Set<String> definitions = new java.util.HashSet<>();
+
+    private void collectLabels(Block b) {
+        for (Statement s : b.statements()) {
+            if (s instanceof Label l) {
+                Span prev = labels.putIfAbsent(l.name().text(), l.name().span());
+                if (prev != null) {
+                    out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(l.name().span()),
+                                    "label '" + l.name().text() + "' is already defined in this function; rename one of them")
+                            .withRelated(new Diagnostic.Related(TextRange.of(prev), "first definition of '"
+                                    + l.name().text() + "'")));
+                }
+            } else if (s instanceof Block inner) {
+                collectLabels(inner);
+            }
+        }
+    }
+
+    private void body(List<Statement> statements) {
+        for (Statement s : statements) {
+            if (s instanceof VarDecl d) {
+                declareAll(scopes.peek(), d);
+            } else if (s instanceof Block b) {
+                scopes.push(new Scope());
+                body(b.statements());
+                scopes.pop();
+            } else if (s instanceof Instruction i) {
+                instruction(i);
+            } else if (s instanceof Ast.Directive d) {
+                String n = d.name().text();
+                if (n.equals(".branchtargets") || n.equals(".calltargets")) {
+                    for (Expr e : d.args()) {
+                        if (e instanceof Name nm) {
+                            use(nm.token(), n.equals(".branchtargets"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private void instruction(Instruction i) {
+        String op = i.opcode().text();
+        if (i.opcode().kind() == TokenKind.IDENT && !Opcodes.isKnown(op)) {
+            unknownOpcode(i.opcode());
+        }
+        if (i.guard() != null) {
+            use(i.guard().predicate(), false);
+        }
+        boolean branch = op.equals("bra") || op.equals("brx");
+        for (Expr e : i.operands()) {
+            uses(e, branch);
+        }
+    }
+
+    private void unknownOpcode(Token t) {
+        List<String> s = Opcodes.suggestions(t.text());
+        String msg = "unknown instruction '" + t.text() + "'";
+        Diagnostic d;
+        if (s.isEmpty()) {
+            d = Diagnostic.of(Rules.UNKNOWN_INSTRUCTION, TextRange.of(t.span()), msg + " (not in PTX ISA 9.0)");
+        } else {
+            d = Diagnostic.of(Rules.UNKNOWN_INSTRUCTION, TextRange.of(t.span()),
+                    msg + "; did you mean " + quoteList(s) + "?");
+            for (String c : s) {
+                d = d.withFix(Fix.replace("Change to '" + c + "'", TextRange.of(t.span()), c));
+            }
+        }
+        out.report(d);
+    }
+
+    private static String quoteList(List<String> s) {
+        StringBuilder sb = new StringBuilder();
+        for (int k = 0; k < s.size(); k++) {
+            if (k > 0) {
+                sb.append(k == s.size() - 1 ? " or " : ", ");
+            }
+            sb.append('\'').append(s.get(k)).append('\'');
+        }
+        return sb.toString();
+    }
+
+    private void uses(Expr e, boolean branch) {
+        if (e instanceof Name n) {
+            if (n.token().kind() == TokenKind.IDENT) {
+                use(n.token(), branch);
+            }
+        } else if (e instanceof Ast.Unary u) {
+            uses(u.operand(), branch);
+        } else if (e instanceof Ast.Binary b) {
+            uses(b.left(), branch);
+            uses(b.right(), branch);
+        } else if (e instanceof Ast.Ternary t) {
+            uses(t.cond(), branch);
+            uses(t.then(), branch);
+            uses(t.otherwise(), branch);
+        } else if (e instanceof Ast.Cast c) {
+            uses(c.operand(), branch);
+        } else if (e instanceof Ast.Group g) {
+            g.items().forEach(x -> uses(x, branch));
+        } else if (e instanceof Ast.VectorExpr v) {
+            v.items().forEach(x -> uses(x, branch));
+        } else if (e instanceof Ast.Address a) {
+            a.items().forEach(x -> uses(x, false));
+        } else if (e instanceof Ast.PredPair p) {
+            uses(p.first(), false);
+            uses(p.second(), false);
+        } else if (e instanceof Ast.Brace b) {
+            b.items().forEach(x -> uses(x, false));
+        } else if (e instanceof Ast.Call c) {
+            c.args().forEach(x -> uses(x, false));
+        }
+    }
+
+    private void use(Token name, boolean branchTarget) {
+        String n = name.text();
+        if (SpecialRegisters.isPredefined(n) || resolves(n)) {
+            return;
+        }
+        if (branchTarget) {
+            out.report(Rules.UNDECLARED_LABEL, name.span(), "label '" + n
+                    + "' is not defined in this function; define '" + n + ":' before an instruction");
+            return;
+        }
+        String hint = rangeHint(n);
+        out.report(Rules.UNDECLARED_IDENTIFIER, name.span(), "'" + n + "' is not declared in this scope"
+                + (hint != null ? "; " + hint : n.startsWith("%") ? "; declare it with a .reg directive" : ""));
+    }
+
+    private boolean resolves(String n) {
+        for (Scope s : scopes) {
+            if (s.names.containsKey(n) || inRange(s, n)) {
+                return true;
+            }
+        }
+        return labels.containsKey(n) || module.names.containsKey(n) || inRange(module, n);
+    }
+
+    private static boolean inRange(Scope s, String n) {
+        if (s.ranges.isEmpty()) {
+            return false;
+        }
+        int i = n.length();
+        while (i > 0 && Character.isDigit(n.charAt(i - 1))) {
+            i--;
+        }
+        if (i == n.length() || i == 0) {
+            return false;
+        }
+        Range r = s.ranges.get(n.substring(0, i));
+        if (r == null) {
+            return false;
+        }
+        String digits = n.substring(i);
+        if (digits.length() > 1 && digits.charAt(0) == '0') {
+            return false;
+        }
+        if (digits.length() > 9) {
+            return false;
+        }
+        return Integer.parseInt(digits) < r.count();
+    }
+
+    /** Explains a use like %r100 when %r<100> is declared. */
+    private String rangeHint(String n) {
+        int i = n.length();
+        while (i > 0 && Character.isDigit(n.charAt(i - 1))) {
+            i--;
+        }
+        if (i == n.length() || i == 0) {
+            return null;
+        }
+        String prefix = n.substring(0, i);
+        for (Scope s : scopes) {
+            Range r = s.ranges.get(prefix);
+            if (r != null) {
+                return prefix + "<" + r.count() + "> declares " + prefix + "0 to " + prefix + (r.count() - 1)
+                        + "; raise the count to at least " + prefix + "<" + safeInc(n.substring(i)) + ">";
+            }
+        }
+        return null;
+    }
+
+    private static String safeInc(String digits) {
+        try {
+            return Long.toString(Long.parseLong(digits) + 1);
+        } catch (NumberFormatException e) {
+            return digits;
+        }
+    }
+
+    private void declareAll(Scope scope, VarDecl d) {
+        for (Declarator decl : d.declarators()) {
+            if (decl.isRange()) {
+                Range prev = scope.ranges.get(decl.name().text());
+                if (prev != null) {
+                    duplicate(decl.name(), prev.span());
+                }
+                int count = 0;
+                if (decl.rangeCount() instanceof Ast.IntLit lit) {
+                    count = parseCount(lit.token().text());
+                }
+                scope.ranges.put(decl.name().text(), new Range(count, decl.name().span()));
+            } else {
+                declare(scope, decl.name());
+            }
+        }
+    }
+
+    private static int parseCount(String t) {
+        try {
+            return (int) Math.min(Integer.MAX_VALUE, Long.decode(t.replace("U", "").replace("u", "")));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    private void declare(Scope scope, Token name) {
+        if (name.text().equals("_")) {
+            return;
+        }
+        Span prev = scope.names.putIfAbsent(name.text(), name.span());
+        if (prev != null) {
+            duplicate(name, prev);
+        }
+    }
+
+    private void duplicate(Token name, Span prev) {
+        out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(name.span()),
+                        "'" + name.text() + "' is already declared in this scope; rename or remove one declaration")
+                .withRelated(new Diagnostic.Related(TextRange.of(prev), "previous declaration of '" + name.text() + "'")));
+    }
+
+}

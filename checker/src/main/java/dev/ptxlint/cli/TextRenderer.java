@@ -1,0 +1,28 @@
+package dev.ptxlint.cli;
+
+import dev.ptxlint.diag.Diagnostic;
+import java.io.PrintStream;
+import java.util.List;
+
+/**
+ * GCC-style lines that editors and CI systems parse:
+ * {@code PATH:LINE:COL: error|warning|note: MESSAGE [PTXnnnn]}. Lines and columns are 1-based;
+ * columns count UTF-16 code units.
+ */
+final class TextRenderer implements Renderer {
+    @Override
+    public void file(String path, List<Diagnostic> diagnostics, PrintStream out) {
+        StringBuilder sb = new StringBuilder();
+        for (Diagnostic d : diagnostics) {
+            sb.setLength(0);
+            sb.append(path).append(':').append(d.range().startLine() + 1).append(':')
+                    .append(d.range().startColumn() + 1).append(": ").append(d.severity().label()).append(": ")
+                    .append(d.message()).append(" [").append(d.code()).append(']');
+            out.println(sb);
+            for (Diagnostic.Related r : d.related()) {
+                out.println(path + ":" + (r.range().startLine() + 1) + ":" + (r.range().startColumn() + 1)
+                        + ": note: " + r.message());
+            }
+        }
+    }
+}

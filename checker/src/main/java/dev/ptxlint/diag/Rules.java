@@ -1,0 +1,76 @@
+package dev.ptxlint.diag;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The one registry of diagnostic codes. A code, once published, is never reused for another
+ * meaning; retired codes stay listed in {@code RETIRED}.
+ */
+public final class Rules {
+    private Rules() {
+    }
+
+    private static final Map<String, Rule> BY_CODE = new LinkedHashMap<>();
+
+    private static Rule register(String code, String name, Severity severity, String category, String summary) {
+        if (!code.matches("PTX\\d{4}")) {
+            throw new IllegalArgumentException("bad code " + code);
+        }
+        Rule r = new Rule(code, name, severity, category, summary);
+        if (BY_CODE.putIfAbsent(code, r) != null) {
+            throw new IllegalStateException("duplicate code " + code);
+        }
+        return r;
+    }
+
+    // ---- lexical and syntax (0001-0099)
+    public static final Rule SYNTAX_ERROR = register("PTX0001", "syntax-error", Severity.ERROR, "syntax",
+            "A token appears where the PTX grammar does not allow it.");
+    public static final Rule MISSING_SEMICOLON = register("PTX0002", "missing-semicolon", Severity.ERROR, "syntax",
+            "A statement is not terminated by ';'.");
+    public static final Rule UNCLOSED_BLOCK = register("PTX0003", "unclosed-block", Severity.ERROR, "syntax",
+            "A function body, block or section is missing its closing '}'.");
+    public static final Rule INVALID_CHARACTER = register("PTX0004", "invalid-character", Severity.ERROR, "lexical",
+            "A character that cannot appear in PTX source outside comments and strings.");
+    public static final Rule INVALID_UTF8 = register("PTX0005", "invalid-utf8", Severity.ERROR, "lexical",
+            "Bytes that are not valid UTF-8 outside comments and strings.");
+    public static final Rule MALFORMED_NUMBER = register("PTX0006", "malformed-number", Severity.ERROR, "lexical",
+            "A malformed integer or floating-point literal.");
+    public static final Rule UNTERMINATED_STRING = register("PTX0007", "unterminated-string", Severity.ERROR,
+            "lexical", "A string literal without its closing quote.");
+    public static final Rule UNTERMINATED_COMMENT = register("PTX0008", "unterminated-comment", Severity.ERROR,
+            "lexical", "A block comment without its closing '*/'.");
+    public static final Rule PREPROCESSOR = register("PTX0009", "preprocessor-directive", Severity.ERROR, "lexical",
+            "A '#' preprocessor line, which ptxas does not accept.");
+    public static final Rule UNKNOWN_DIRECTIVE = register("PTX0010", "unknown-directive", Severity.ERROR, "syntax",
+            "A directive that PTX does not define, or one used where it is not allowed.");
+
+    // ---- names and module structure (0100-0199)
+    public static final Rule UNKNOWN_INSTRUCTION = register("PTX0100", "unknown-instruction", Severity.ERROR,
+            "names", "An instruction name that is not part of PTX ISA 9.0.");
+    public static final Rule UNDECLARED_IDENTIFIER = register("PTX0101", "undeclared-identifier", Severity.ERROR,
+            "names", "A register, variable or function that is used but never declared in scope.");
+    public static final Rule UNDECLARED_LABEL = register("PTX0102", "undeclared-label", Severity.ERROR, "names",
+            "A branch target or label operand that no label in the function defines.");
+    public static final Rule DUPLICATE_DECLARATION = register("PTX0103", "duplicate-declaration", Severity.ERROR,
+            "names", "A name declared twice in the same scope.");
+    public static final Rule DUPLICATE_LABEL = register("PTX0104", "duplicate-label", Severity.ERROR, "names",
+            "A label defined twice in the same function.");
+    public static final Rule MISSING_VERSION = register("PTX0105", "missing-version", Severity.ERROR, "module",
+            "The module does not begin with a .version directive.");
+    public static final Rule MISSING_TARGET = register("PTX0106", "missing-target", Severity.ERROR, "module",
+            "The module has no .target directive after .version.");
+    public static final Rule DUPLICATE_HEADER = register("PTX0107", "duplicate-header-directive", Severity.ERROR,
+            "module", "A .version, .target or .address_size directive appears more than once.");
+
+    public static Rule byCode(String code) {
+        return BY_CODE.get(code);
+    }
+
+    /** Every registered rule, in code order. */
+    public static Map<String, Rule> all() {
+        return Collections.unmodifiableMap(BY_CODE);
+    }
+}

@@ -1,0 +1,1142 @@
+package dev.ptxlint.syntax;
+
+import dev.ptxlint.syntax.Ast.Address;
+import dev.ptxlint.syntax.Ast.Attr;
+import dev.ptxlint.syntax.Ast.Binary;
+import dev.ptxlint.syntax.Ast.Block;
+import dev.ptxlint.syntax.Ast.Brace;
+import dev.ptxlint.syntax.Ast.Call;
+import dev.ptxlint.syntax.Ast.Cast;
+import dev.ptxlint.syntax.Ast.Declarator;
+import dev.ptxlint.syntax.Ast.Directive;
+import dev.ptxlint.syntax.Ast.DotRef;
+import dev.ptxlint.syntax.Ast.Expr;
+import dev.ptxlint.syntax.Ast.FloatLit;
+import dev.ptxlint.syntax.Ast.Function;
+import dev.ptxlint.syntax.Ast.Group;
+import dev.ptxlint.syntax.Ast.Guard;
+import dev.ptxlint.syntax.Ast.Instruction;
+import dev.ptxlint.syntax.Ast.IntLit;
+import dev.ptxlint.syntax.Ast.Label;
+import dev.ptxlint.syntax.Ast.Missing;
+import dev.ptxlint.syntax.Ast.Name;
+import dev.ptxlint.syntax.Ast.PredPair;
+import dev.ptxlint.syntax.Ast.Section;
+import dev.ptxlint.syntax.Ast.Sink;
+import dev.ptxlint.syntax.Ast.Skipped;
+import dev.ptxlint.syntax.Ast.Statement;
+import dev.ptxlint.syntax.Ast.StringLit;
+import dev.ptxlint.syntax.Ast.Ternary;
+import dev.ptxlint.syntax.Ast.TopLevel;
+import dev.ptxlint.syntax.Ast.Unary;
+import dev.ptxlint.syntax.Ast.VarDecl;
+import dev.ptxlint.syntax.Ast.VectorExpr;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * Hand-written recursive-descent parser for a PTX module.
+ *
+ * <p>It is streaming: {@link #next()} returns one top-level item (a directive, a variable
+ * declaration, a whole function, a debug section) at a time, so memory is bounded by the largest
+ * function rather than by the file.
+ *
+ * <p>Error recovery: a syntax error is reported once, at the offending token, through the problem
+ * consumer; the parser then skips to the next {@code ;}, the {@code }} that closes the current
+ * block, or the next top-level directive, and goes on. Tokens the lexer already reported as
+ * malformed are not reported a second time, and a statement with one error yields one problem.
+ */
+public final class Parser {
+
+    /** Directives that start a top-level item; recovery inside a function stops at them. */
+    private static final Set<String> TOP_LEVEL_STARTS = Set.of(
+            ".version", ".target", ".address_size", ".file", ".section", ".entry", ".func",
+            ".visible", ".extern", ".weak", ".common", ".alias");
+
+    /** State spaces that begin a variable declaration. */
+    static final Set<String> STATE_SPACES = Set.of(
+            ".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared", ".tex");
+
+    static final Set<String> LINKAGE = Set.of(".visible", ".extern", ".weak", ".common");
+
+    /** Performance-tuning and other directives that may follow a function's parameter list. */
+    static final Set<String> FUNCTION_DIRECTIVES = Set.of(
+            ".maxntid", ".reqntid", ".minnctapersm", ".maxnctapersm", ".maxnreg", ".maxclusterrank",
+            ".reqnctapercluster", ".explicitcluster", ".noreturn", ".blocksareclusters",
+            ".abi_preserve", ".abi_preserve_control", ".pragma");
+
+    /** Data directives allowed in a {@code .section} body. */
+    private static final Set<String> SECTION_DATA = Set.of(".b8", ".b16", ".b32", ".b64");
+
+    private final Lexer lexer;
+    private final Consumer<SyntaxProblem> problems;
+
+    /** Small lookahead ring: la[0] is the current token. */
+    private final Token[] la = new Token[3];
+    private int laCount;
+    private Token prev;
+    /** Offset up to which errors are suppressed (one error per statement). */
+    private long quietUntil = -1;
+
+    public Parser(Lexer lexer, Consumer<SyntaxProblem> problems) {
+        this.lexer = lexer;
+        this.problems = problems;
+    }
+
+    // ---------------------------------------------------------------- token stream
+
+    private Token fetch() {
+        while (true) {
+            Token t = lexer.next();
+            if (t.kind() == TokenKind.ERROR) {
+                problems.accept(new SyntaxProblem(t.errorKind(), t.span(), t.error()));
+                return t;
+            }
+            if (t.kind() == TokenKind.PREPROCESSOR) {
+                problems.accept(new SyntaxProblem(ProblemKind.PREPROCESSOR, t.span(),
+                        "ptxas does not run the C preprocessor: remove '" + abbreviate(t.text())
+                                + "' or preprocess the file before assembling it"));
+                continue;
+            }
+            return t;
+        }
+    }
+
+    private static String abbreviate(String s) {
+        s = s.strip();
+        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    }
+
+    private Token peek(int k) {
+        while (laCount <= k) {
+            la[laCount++] = fetch();
+        }
+        return la[k];
+    }
+
+    private Token cur() {
+        return peek(0);
+    }
+
+    private Token advance() {
+        Token t = peek(0);
+        if (t.kind() == TokenKind.EOF) {
+            return t;
+        }
+        System.arraycopy(la, 1, la, 0, laCount - 1);
+        la[--laCount] = null;
+        prev = t;
+        return t;
+    }
+
+    private boolean at(TokenKind k) {
+        return cur().kind() == k;
+    }
+
+    private boolean atDot(String name) {
+        return cur().isDot(name);
+    }
+
+    private boolean accept(TokenKind k) {
+        if (at(k)) {
+            advance();
+            return true;
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- errors & recovery
+
+    private void error(ProblemKind kind, Span span, String message) {
+        error(kind, span, message, null, null);
+    }
+
+    private void error(ProblemKind kind, Span span, String message, Span fixSpan, String fixText) {
+        if (span.start() < quietUntil) {
+            return;
+        }
+        quietUntil = span.end() + 1;
+        problems.accept(new SyntaxProblem(kind, span, message, fixSpan, fixText));
+    }
+
+    /** Reports that {@code what} was expected at the current token (unless it is a lexer error). */
+    private void expected(String what) {
+        Token t = cur();
+        if (t.kind() == TokenKind.ERROR) {
+            quietUntil = Math.max(quietUntil, t.span().end() + 1);
+            return;
+        }
+        error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "expected " + what + ", found " + t.describe());
+    }
+
+    private Token expect(TokenKind k, String what) {
+        if (at(k)) {
+            return advance();
+        }
+        expected(what);
+        return null;
+    }
+
+    private Span endOfPrev() {
+        if (prev == null) {
+            return cur().span();
+        }
+        Span p = prev.span();
+        return new Span(p.end(), p.end(), p.endLine(), p.endColumn(), p.endLine(), p.endColumn());
+    }
+
+    /**
+     * Ends a statement at {@code ;}. If the semicolon is missing but the next token starts a new
+     * line, reports the missing semicolon after the previous token and goes on without skipping.
+     */
+    private void endStatement(String after) {
+        if (accept(TokenKind.SEMI)) {
+            return;
+        }
+        Token t = cur();
+        boolean newLine = prev != null && t.span().line() > prev.span().endLine();
+        if (newLine || t.kind() == TokenKind.RBRACE || t.kind() == TokenKind.EOF) {
+            Span at = endOfPrev();
+            if (t.kind() != TokenKind.ERROR) {
+                error(ProblemKind.MISSING_SEMICOLON, at, "expected ';' after " + after, at, ";");
+            }
+            return;
+        }
+        expected("';' after " + after);
+        skipStatement();
+    }
+
+    /** Skips to just after the next {@code ;}, or to a {@code }} or top-level directive. */
+    private void skipStatement() {
+        int depth = 0;
+        while (true) {
+            Token t = cur();
+            switch (t.kind()) {
+                case EOF:
+                    return;
+                case SEMI:
+                    if (depth == 0) {
+                        advance();
+                        return;
+                    }
+                    break;
+                case LBRACE:
+                    // An operand vector may be open; a '{' at the start of a line is a new block.
+                    if (prev != null && t.span().line() > prev.span().endLine() && depth == 0) {
+                        return;
+                    }
+                    depth++;
+                    break;
+                case RBRACE:
+                    if (depth == 0) {
+                        return;
+                    }
+                    depth--;
+                    break;
+                case DOT_NAME:
+                    if (TOP_LEVEL_STARTS.contains(t.text())) {
+                        return;
+                    }
+                    break;
+                default:
+                    break;
+            }
+            advance();
+        }
+    }
+
+    // ---------------------------------------------------------------- top level
+
+    /** The next top-level item, or null at the end of the input. */
+    public TopLevel next() {
+        while (true) {
+            Token t = cur();
+            switch (t.kind()) {
+                case EOF:
+                    return null;
+                case SEMI:
+                    advance();
+                    continue;
+                case DOT_NAME:
+                    return topLevelDirective();
+                default: {
+                    long start = t.span().start();
+                    if (t.kind() == TokenKind.IDENT) {
+                        error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "instruction '" + t.text()
+                                + "' outside a function: instructions must be inside the body of an .entry or .func");
+                    } else if (t.kind() == TokenKind.LBRACE) {
+                        error(ProblemKind.UNEXPECTED_TOKEN, t.span(),
+                                "block '{' outside a function: a body must follow an .entry or .func header");
+                    } else {
+                        expected("a directive such as .version, .target, .entry or .func");
+                    }
+                    Span first = t.span();
+                    skipTopLevel();
+                    if (cur().span().start() == start) {
+                        advance();
+                    }
+                    return new Skipped(first.to(prev == null ? first : prev.span()));
+                }
+            }
+        }
+    }
+
+    /** Skips to the next top-level directive, balancing braces. */
+    private void skipTopLevel() {
+        int depth = 0;
+        while (!at(TokenKind.EOF)) {
+            Token t = cur();
+            if (t.kind() == TokenKind.LBRACE) {
+                depth++;
+            } else if (t.kind() == TokenKind.RBRACE) {
+                depth = Math.max(0, depth - 1);
+                if (depth == 0) {
+                    advance();
+                    return;
+                }
+            } else if (depth == 0 && t.kind() == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text())) {
+                return;
+            } else if (depth == 0 && t.kind() == TokenKind.SEMI) {
+                advance();
+                return;
+            }
+            advance();
+        }
+    }
+
+    private TopLevel topLevelDirective() {
+        Token t = cur();
+        String name = t.text();
+        switch (name) {
+            case ".version":
+                return versionDirective();
+            case ".target":
+                return targetDirective();
+            case ".address_size":
+                return simpleDirective(1, 1, false);
+            case ".file":
+                return fileDirective();
+            case ".section":
+                return section();
+            case ".pragma":
+                return pragma();
+            case ".alias":
+                return alias();
+            case ".loc":
+                return locDirective();
+            default:
+                break;
+        }
+        List<Token> linkage = new ArrayList<>();
+        while (LINKAGE.contains(cur().text()) && at(TokenKind.DOT_NAME)) {
+            linkage.add(advance());
+        }
+        Token k = cur();
+        if (k.isDot(".entry") || k.isDot(".func")) {
+            return function(linkage);
+        }
+        if (k.kind() == TokenKind.DOT_NAME && (STATE_SPACES.contains(k.text()) || isDeclAttribute(k.text()))) {
+            VarDecl d = varDecl(linkage, true);
+            return d;
+        }
+        if (k.kind() == TokenKind.DOT_NAME) {
+            error(ProblemKind.UNKNOWN_DIRECTIVE, k.span(), "unknown or misplaced directive '" + k.text()
+                    + "' at module level: expected .version, .target, .address_size, .entry, .func, "
+                    + "or a variable declaration such as .global");
+        } else {
+            expected(".entry, .func or a variable declaration after " + linkage.get(linkage.size() - 1).text());
+        }
+        Span first = k.span();
+        skipTopLevel();
+        return new Skipped(linkage.isEmpty() ? first : linkage.get(0).span().to(first));
+    }
+
+    private static boolean isDeclAttribute(String s) {
+        return s.equals(".align");
+    }
+
+    private Directive versionDirective() {
+        Token name = advance();
+        List<Expr> args = new ArrayList<>();
+        Token v = cur();
+        if (v.kind() == TokenKind.FLOAT && v.text().matches("[0-9]+\\.[0-9]+")) {
+            advance();
+            args.add(new FloatLit(v, v.span()));
+        } else {
+            expected("a version number such as 9.0 after .version");
+            skipLine(name);
+        }
+        return new Directive(name, args, spanFrom(name));
+    }
+
+    private Directive targetDirective() {
+        Token name = advance();
+        List<Expr> args = new ArrayList<>();
+        do {
+            Token t = cur();
+            if (t.kind() == TokenKind.IDENT) {
+                advance();
+                args.add(new Name(t, List.of(), t.span()));
+            } else {
+                expected("a target such as sm_90 after .target");
+                skipLine(name);
+                break;
+            }
+        } while (accept(TokenKind.COMMA));
+        return new Directive(name, args, spanFrom(name));
+    }
+
+    /** Skips the rest of the directive's line (for line-oriented directives without ';'). */
+    private void skipLine(Token directive) {
+        int line = directive.span().line();
+        while (!at(TokenKind.EOF) && cur().span().line() == line && !at(TokenKind.SEMI)) {
+            advance();
+        }
+        accept(TokenKind.SEMI);
+    }
+
+    /** A directive whose arguments are integers, e.g. {@code .address_size 64}, {@code .maxntid 1, 2, 3}. */
+    private Directive simpleDirective(int min, int max, boolean semicolon) {
+        Token name = advance();
+        List<Expr> args = new ArrayList<>();
+        if (min > 0 || at(TokenKind.INTEGER)) {
+            do {
+                Token t = cur();
+                if (t.kind() == TokenKind.INTEGER) {
+                    advance();
+                    args.add(new IntLit(t, t.span()));
+                } else {
+                    expected("an integer after " + name.text());
+                    skipLine(name);
+                    return new Directive(name, args, spanFrom(name));
+                }
+            } while (accept(TokenKind.COMMA));
+        }
+        if (args.size() > max) {
+            error(ProblemKind.UNEXPECTED_TOKEN, args.get(max).span(), name.text() + " takes at most " + max
+                    + (max == 1 ? " argument" : " arguments") + ", found " + args.size());
+        }
+        if (semicolon) {
+            accept(TokenKind.SEMI);
+        }
+        return new Directive(name, args, spanFrom(name));
+    }
+
+    private Directive fileDirective() {
+        Token name = advance();
+        List<Expr> args = new ArrayList<>();
+        Token n = expect(TokenKind.INTEGER, "a file number after .file");
+        if (n == null) {
+            skipLine(name);
+            return new Directive(name, args, spanFrom(name));
+        }
+        args.add(new IntLit(n, n.span()));
+        Token s = expect(TokenKind.STRING, "a file name string after .file " + n.text());
+        if (s == null) {
+            skipLine(name);
+            return new Directive(name, args, spanFrom(name));
+        }
+        args.add(new StringLit(s, s.span()));
+        while (accept(TokenKind.COMMA)) {
+            Token i = expect(TokenKind.INTEGER, "a timestamp or file size in .file");
+            if (i == null) {
+                skipLine(name);
+                break;
+            }
+            args.add(new IntLit(i, i.span()));
+        }
+        return new Directive(name, args, spanFrom(name));
+    }
+
+    /** {@code .loc file line col [, function_name label [+ off]] [, inlined_at file line col]}. */
+    private Directive locDirective() {
+        Token name = advance();
+        List<Expr> args = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Token t = expect(TokenKind.INTEGER, "an integer (file, line, column) in .loc");
+            if (t == null) {
+                skipLine(name);
+                return new Directive(name, args, spanFrom(name));
+            }
+            args.add(new IntLit(t, t.span()));
+        }
+        while (accept(TokenKind.COMMA)) {
+            Token key = cur();
+            if (key.isIdent("function_name")) {
+                advance();
+                args.add(new Name(key, List.of(), key.span()));
+                args.add(expression());
+            } else if (key.isIdent("inlined_at")) {
+                advance();
+                args.add(new Name(key, List.of(), key.span()));
+                for (int i = 0; i < 3; i++) {
+                    Token t = expect(TokenKind.INTEGER, "an integer (file, line, column) after inlined_at");
+                    if (t == null) {
+                        skipLine(name);
+                        return new Directive(name, args, spanFrom(name));
+                    }
+                    args.add(new IntLit(t, t.span()));
+                }
+            } else {
+                expected("function_name or inlined_at in .loc");
+                skipLine(name);
+                break;
+            }
+        }
+        return new Directive(name, args, spanFrom(name));
+    }
+
+    private Directive pragma() {
+        Token name = advance();
+        List<Expr> args = new ArrayList<>();
+        do {
+            Token s = expect(TokenKind.STRING, "a string after .pragma");
+            if (s == null) {
+                skipStatement();
+                return new Directive(name, args, spanFrom(name));
+            }
+            args.add(new StringLit(s, s.span()));
+        } while (accept(TokenKind.COMMA));
+        endStatement(".pragma");
+        return new Directive(name, args, spanFrom(name));
+    }
+
+    private Directive alias() {
+        Token name = advance();
+        List<Expr> args = new ArrayList<>();
+        Token a = expect(TokenKind.IDENT, "the alias name after .alias");
+        if (a != null) {
+            args.add(new Name(a, List.of(), a.span()));
+            if (expect(TokenKind.COMMA, "',' between the alias and the aliased function") != null) {
+                Token b = expect(TokenKind.IDENT, "the aliased function name");
+                if (b != null) {
+                    args.add(new Name(b, List.of(), b.span()));
+                    endStatement(".alias");
+                    return new Directive(name, args, spanFrom(name));
+                }
+            }
+        }
+        skipStatement();
+        return new Directive(name, args, spanFrom(name));
+    }
+
+    private Span spanFrom(Token first) {
+        return prev == null || prev.span().end() < first.span().end() ? first.span() : first.span().to(prev.span());
+    }
+
+    private Span spanFrom(Span first) {
+        return prev == null || prev.span().end() < first.end() ? first : first.to(prev.span());
+    }
+
+    // ---------------------------------------------------------------- sections
+
+    private Section section() {
+        Token kw = advance();
+        Token name = cur();
+        if (name.kind() != TokenKind.DOT_NAME) {
+            expected("a section name such as .debug_info after .section");
+            skipTopLevel();
+            return new Section(kw, List.of(), spanFrom(kw));
+        }
+        advance();
+        List<Statement> entries = new ArrayList<>();
+        if (expect(TokenKind.LBRACE, "'{' to open the section body") == null) {
+            skipTopLevel();
+            return new Section(name, entries, spanFrom(kw));
+        }
+        while (!at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
+            Token t = cur();
+            if (t.kind() == TokenKind.IDENT && peek(1).kind() == TokenKind.COLON) {
+                advance();
+                advance();
+                entries.add(new Label(t, t.span()));
+            } else if (t.kind() == TokenKind.DOT_NAME && SECTION_DATA.contains(t.text())) {
+                advance();
+                List<Expr> items = new ArrayList<>();
+                do {
+                    items.add(sectionValue());
+                } while (accept(TokenKind.COMMA));
+                accept(TokenKind.SEMI);
+                entries.add(new Directive(t, items, spanFrom(t)));
+            } else if (t.kind() == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text())) {
+                break;
+            } else {
+                if (t.kind() == TokenKind.DOT_NAME) {
+                    error(ProblemKind.UNKNOWN_DIRECTIVE, t.span(), "'" + t.text()
+                            + "' is not allowed in a .section body: use .b8, .b16, .b32 or .b64 data, or a label");
+                } else {
+                    expected("section data (.b8, .b16, .b32, .b64) or a label");
+                }
+                advance();
+                while (!at(TokenKind.EOF) && !at(TokenKind.RBRACE) && !at(TokenKind.DOT_NAME)
+                        && !(at(TokenKind.IDENT) && peek(1).kind() == TokenKind.COLON)) {
+                    advance();
+                }
+            }
+        }
+        if (!accept(TokenKind.RBRACE)) {
+            Span at = endOfPrev();
+            error(ProblemKind.UNCLOSED_BLOCK, kw.span(), "section " + name.text() + " is not closed: add '}'", at, "}");
+        }
+        return new Section(name, entries, spanFrom(kw));
+    }
+
+    private Expr sectionValue() {
+        Token t = cur();
+        if (t.kind() == TokenKind.DOT_NAME) {
+            advance();
+            Expr e = new DotRef(t, t.span());
+            return binaryRest(e, 0);
+        }
+        return expression();
+    }
+
+    // ---------------------------------------------------------------- declarations
+
+    /**
+     * Parses a variable declaration starting at its first attribute. At top level or in a body
+     * ({@code statement} true) it may declare several names and ends with ';'; as a parameter it
+     * declares one name and has no ';'.
+     */
+    private VarDecl varDecl(List<Token> linkage, boolean statement) {
+        Span first = linkage.isEmpty() ? cur().span() : linkage.get(0).span();
+        List<Attr> attrs = new ArrayList<>();
+        while (at(TokenKind.DOT_NAME)) {
+            Token a = advance();
+            List<Expr> args = new ArrayList<>();
+            if (a.text().equals(".align")) {
+                Token t = expect(TokenKind.INTEGER, "an alignment in bytes after .align");
+                args.add(t != null ? new IntLit(t, t.span()) : new Missing(a.span()));
+            } else if (a.text().equals(".attribute") || (at(TokenKind.LPAREN) && !cur().spaceBefore())) {
+                if (at(TokenKind.LPAREN)) {
+                    args.add(group());
+                } else {
+                    expected("'(' after .attribute");
+                }
+            }
+            attrs.add(new Attr(a, args, spanFrom(a)));
+        }
+        List<Declarator> decls = new ArrayList<>();
+        do {
+            Token n = cur();
+            if (n.kind() != TokenKind.IDENT) {
+                expected("a variable name in the declaration");
+                if (statement) {
+                    skipStatement();
+                }
+                return new VarDecl(linkage, attrs, decls, spanFrom(first));
+            }
+            advance();
+            Expr range = null;
+            if (at(TokenKind.LT)) {
+                advance();
+                Token c = expect(TokenKind.INTEGER, "a register count in " + n.text() + "<N>");
+                range = c == null ? new Missing(n.span()) : new IntLit(c, c.span());
+                if (c == null || expect(TokenKind.GT, "'>' to close the register range") == null) {
+                    if (statement) {
+                        skipStatement();
+                    }
+                    decls.add(new Declarator(n, range, List.of(), null, spanFrom(n)));
+                    return new VarDecl(linkage, attrs, decls, spanFrom(first));
+                }
+            }
+            List<Expr> dims = new ArrayList<>();
+            while (at(TokenKind.LBRACKET)) {
+                advance();
+                if (at(TokenKind.RBRACKET)) {
+                    dims.add(null);
+                } else {
+                    dims.add(expression());
+                }
+                if (expect(TokenKind.RBRACKET, "']' to close the array dimension") == null) {
+                    if (statement) {
+                        skipStatement();
+                    }
+                    return new VarDecl(linkage, attrs, decls, spanFrom(first));
+                }
+            }
+            Expr init = null;
+            if (statement && accept(TokenKind.ASSIGN)) {
+                init = initializer();
+            }
+            decls.add(new Declarator(n, range, dims, init, spanFrom(n)));
+        } while (statement && accept(TokenKind.COMMA));
+        if (statement) {
+            endStatement("the declaration");
+        }
+        return new VarDecl(linkage, attrs, decls, spanFrom(first));
+    }
+
+    private Expr initializer() {
+        if (at(TokenKind.LBRACE)) {
+            Token open = advance();
+            List<Expr> items = new ArrayList<>();
+            if (!at(TokenKind.RBRACE)) {
+                do {
+                    if (at(TokenKind.RBRACE)) {
+                        break; // trailing comma
+                    }
+                    items.add(initializer());
+                } while (accept(TokenKind.COMMA));
+            }
+            expect(TokenKind.RBRACE, "'}' to close the initializer list");
+            return new Brace(items, spanFrom(open));
+        }
+        return expression();
+    }
+
+    // ---------------------------------------------------------------- functions
+
+    private Function function(List<Token> linkage) {
+        Token kind = advance();
+        Span first = linkage.isEmpty() ? kind.span() : linkage.get(0).span();
+        List<VarDecl> returns = null;
+        boolean isFunc = kind.text().equals(".func");
+        if (isFunc && at(TokenKind.LPAREN)) {
+            returns = paramList();
+        }
+        Token name = cur();
+        if (name.kind() != TokenKind.IDENT) {
+            expected("a function name after " + kind.text());
+            skipTopLevel();
+            return new Function(linkage, kind, returns, null, List.of(), List.of(), null, spanFrom(first));
+        }
+        advance();
+        List<VarDecl> params = List.of();
+        if (at(TokenKind.LPAREN)) {
+            params = paramList();
+        }
+        List<Directive> perf = new ArrayList<>();
+        while (at(TokenKind.DOT_NAME) && !TOP_LEVEL_STARTS.contains(cur().text())) {
+            Token d = cur();
+            if (d.isDot(".pragma")) {
+                perf.add(pragma());
+            } else if (FUNCTION_DIRECTIVES.contains(d.text())) {
+                perf.add(simpleDirective(0, 3, false));
+            } else {
+                error(ProblemKind.UNKNOWN_DIRECTIVE, d.span(), "unknown function directive '" + d.text()
+                        + "': expected a performance directive such as .maxntid, .reqntid, .minnctapersm or .maxnreg");
+                advance();
+                while (at(TokenKind.INTEGER) || at(TokenKind.COMMA)) {
+                    advance();
+                }
+            }
+        }
+        Block body = null;
+        if (at(TokenKind.LBRACE)) {
+            body = block(true);
+        } else if (!accept(TokenKind.SEMI)) {
+            expected("'{' to start the body of " + name.text() + ", or ';' for a declaration");
+            skipTopLevel();
+        }
+        return new Function(linkage, kind, returns, name, params, perf, body, spanFrom(first));
+    }
+
+    private List<VarDecl> paramList() {
+        advance(); // (
+        List<VarDecl> params = new ArrayList<>();
+        if (accept(TokenKind.RPAREN)) {
+            return params;
+        }
+        do {
+            if (!at(TokenKind.DOT_NAME)) {
+                expected("a parameter declaration such as .param .u64 p");
+                skipParams();
+                return params;
+            }
+            params.add(varDecl(List.of(), false));
+        } while (accept(TokenKind.COMMA));
+        if (expect(TokenKind.RPAREN, "',' or ')' in the parameter list") == null) {
+            skipParams();
+        }
+        return params;
+    }
+
+    private void skipParams() {
+        while (!at(TokenKind.EOF) && !at(TokenKind.LBRACE) && !at(TokenKind.SEMI)) {
+            if (accept(TokenKind.RPAREN)) {
+                return;
+            }
+            if (at(TokenKind.DOT_NAME) && (TOP_LEVEL_STARTS.contains(cur().text()))) {
+                return;
+            }
+            advance();
+        }
+    }
+
+    /**
+     * A {@code { ... }} block. For a function body, a top-level directive before the closing brace
+     * ends the function (the missing brace is reported once).
+     */
+    private Block block(boolean functionBody) {
+        Token open = advance();
+        List<Statement> stmts = new ArrayList<>();
+        while (true) {
+            Token t = cur();
+            if (t.kind() == TokenKind.RBRACE) {
+                advance();
+                return new Block(stmts, spanFrom(open));
+            }
+            if (t.kind() == TokenKind.EOF
+                    || (t.kind() == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text())
+                        && !(t.isDot(".file")))) {
+                Span at = endOfPrev();
+                error(ProblemKind.UNCLOSED_BLOCK, open.span(), (functionBody ? "function body" : "block")
+                        + " opened here is not closed before " + t.describe() + ": add '}'", at, "\n}");
+                return new Block(stmts, spanFrom(open));
+            }
+            long before = t.span().start();
+            Statement s = statement();
+            if (s != null) {
+                stmts.add(s);
+            }
+            if (cur().span().start() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
+                // No progress: drop the token to guarantee termination.
+                advance();
+            }
+        }
+    }
+
+    private Statement statement() {
+        Token t = cur();
+        switch (t.kind()) {
+            case SEMI:
+                advance();
+                return null;
+            case LBRACE:
+                return block(false);
+            case AT:
+                return instruction();
+            case IDENT:
+                if (peek(1).kind() == TokenKind.COLON) {
+                    advance();
+                    advance();
+                    return new Label(t, t.span());
+                }
+                return instruction();
+            case DOT_NAME:
+                return bodyDirective();
+            default:
+                expected("an instruction, label, declaration or directive");
+                Span s = t.span();
+                skipStatement();
+                return new Skipped(spanFrom(s));
+        }
+    }
+
+    private Statement bodyDirective() {
+        Token t = cur();
+        String n = t.text();
+        switch (n) {
+            case ".loc":
+                return locDirective();
+            case ".pragma":
+                return pragma();
+            case ".file":
+                return fileDirective();
+            case ".branchtargets":
+            case ".calltargets":
+                return nameListDirective();
+            case ".callprototype":
+                return callPrototype();
+            default:
+                break;
+        }
+        if (STATE_SPACES.contains(n) || n.equals(".align")) {
+            return varDecl(List.of(), true);
+        }
+        if (LINKAGE.contains(n)) {
+            List<Token> linkage = new ArrayList<>();
+            while (at(TokenKind.DOT_NAME) && LINKAGE.contains(cur().text())) {
+                linkage.add(advance());
+            }
+            if (at(TokenKind.DOT_NAME) && (STATE_SPACES.contains(cur().text()))) {
+                return varDecl(linkage, true);
+            }
+            if (cur().isDot(".func") || cur().isDot(".entry")) {
+                error(ProblemKind.UNEXPECTED_TOKEN, cur().span(),
+                        "a function cannot be declared inside another function's body; move it to module level");
+                skipStatement();
+                return new Skipped(spanFrom(linkage.get(0)));
+            }
+        }
+        error(ProblemKind.UNKNOWN_DIRECTIVE, t.span(), "unknown or misplaced directive '" + n
+                + "' in a function body: expected an instruction, a declaration such as .reg, or .loc/.pragma");
+        skipStatement();
+        return new Skipped(spanFrom(t));
+    }
+
+    private Directive nameListDirective() {
+        Token name = advance();
+        List<Expr> args = new ArrayList<>();
+        do {
+            Token t = expect(TokenKind.IDENT, "a label or function name in " + name.text());
+            if (t == null) {
+                skipStatement();
+                return new Directive(name, args, spanFrom(name));
+            }
+            args.add(new Name(t, List.of(), t.span()));
+        } while (accept(TokenKind.COMMA));
+        endStatement(name.text());
+        return new Directive(name, args, spanFrom(name));
+    }
+
+    /** {@code .callprototype (.param .b32 _) _ (.param .b64 _) [.noreturn];} */
+    private Directive callPrototype() {
+        Token name = advance();
+        List<Expr> args = new ArrayList<>();
+        if (at(TokenKind.LPAREN)) {
+            Span s = cur().span();
+            paramList();
+            args.add(new Group(List.of(), spanFrom(s)));
+        }
+        Token u = expect(TokenKind.IDENT, "'_' in .callprototype");
+        if (u == null) {
+            skipStatement();
+            return new Directive(name, args, spanFrom(name));
+        }
+        args.add(new Sink(u, u.span()));
+        if (at(TokenKind.LPAREN)) {
+            Span s = cur().span();
+            paramList();
+            args.add(new Group(List.of(), spanFrom(s)));
+        }
+        while (at(TokenKind.DOT_NAME)) {
+            Token d = advance();
+            args.add(new DotRef(d, d.span()));
+        }
+        endStatement(".callprototype");
+        return new Directive(name, args, spanFrom(name));
+    }
+
+    // ---------------------------------------------------------------- instructions
+
+    private Statement instruction() {
+        Token first = cur();
+        Guard guard = null;
+        if (first.kind() == TokenKind.AT) {
+            advance();
+            boolean neg = accept(TokenKind.BANG);
+            Token p = cur();
+            if (p.kind() != TokenKind.IDENT) {
+                expected("a predicate register after '@" + (neg ? "!" : "") + "'");
+                skipStatement();
+                return new Skipped(spanFrom(first));
+            }
+            advance();
+            guard = new Guard(neg, p, spanFrom(first));
+        }
+        Token op = cur();
+        if (op.kind() != TokenKind.IDENT) {
+            expected(guard != null ? "an instruction after the guard" : "an instruction");
+            skipStatement();
+            return new Skipped(spanFrom(first));
+        }
+        advance();
+        List<Token> mods = new ArrayList<>();
+        while (at(TokenKind.DOT_NAME)) {
+            mods.add(advance());
+        }
+        List<Expr> operands = new ArrayList<>();
+        if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
+                && !(cur().span().line() > prev.span().endLine() && startsStatement(cur()))) {
+            do {
+                Expr e = operand();
+                operands.add(e);
+                if (e instanceof Missing) {
+                    skipStatement();
+                    return new Instruction(guard, op, mods, operands, spanFrom(first));
+                }
+            } while (accept(TokenKind.COMMA));
+        }
+        endStatement("the instruction '" + op.text() + "'");
+        return new Instruction(guard, op, mods, operands, spanFrom(first));
+    }
+
+    /** Whether a token on a new line plainly begins a new statement (used for missing-';' recovery). */
+    private boolean startsStatement(Token t) {
+        return (t.kind() == TokenKind.IDENT && peek(1).kind() == TokenKind.COLON)
+                || t.kind() == TokenKind.AT
+                || (t.kind() == TokenKind.DOT_NAME);
+    }
+
+    private Expr operand() {
+        Expr e = expression();
+        if (e instanceof Binary b && b.op().kind() == TokenKind.PIPE
+                && b.left() instanceof Name && b.right() instanceof Name) {
+            return new PredPair(b.left(), b.right(), b.span());
+        }
+        return e;
+    }
+
+    // ---------------------------------------------------------------- expressions
+
+    /** Binary operator precedence (higher binds tighter), or -1. */
+    private static int precedence(TokenKind k) {
+        return switch (k) {
+            case PIPE_PIPE -> 1;
+            case AMP_AMP -> 2;
+            case PIPE -> 3;
+            case CARET -> 4;
+            case AMP -> 5;
+            case EQ_EQ, NOT_EQ -> 6;
+            case LT, GT, LE, GE -> 7;
+            case SHL, SHR -> 8;
+            case PLUS, MINUS -> 9;
+            case STAR, SLASH, PERCENT -> 10;
+            default -> -1;
+        };
+    }
+
+    private Expr expression() {
+        Expr c = binaryRest(unary(), 0);
+        if (at(TokenKind.QUESTION)) {
+            advance();
+            Expr a = expression();
+            if (expect(TokenKind.COLON, "':' in a conditional expression") == null) {
+                return new Missing(c.span());
+            }
+            Expr b = expression();
+            return new Ternary(c, a, b, c.span().to(b.span()));
+        }
+        return c;
+    }
+
+    private Expr binaryRest(Expr left, int minPrec) {
+        while (true) {
+            int p = precedence(cur().kind());
+            if (p < 0 || p <= minPrec - 1 || p < minPrec) {
+                return left;
+            }
+            Token op = advance();
+            Expr right = unary();
+            while (true) {
+                int q = precedence(cur().kind());
+                if (q > p) {
+                    right = binaryRest(right, q);
+                } else {
+                    break;
+                }
+            }
+            left = new Binary(op, left, right, left.span().to(right.span()));
+            if (right instanceof Missing) {
+                return left;
+            }
+        }
+    }
+
+    private Expr unary() {
+        Token t = cur();
+        switch (t.kind()) {
+            case MINUS:
+            case PLUS:
+            case BANG:
+            case TILDE: {
+                advance();
+                Expr e = unary();
+                return new Unary(t, e, t.span().to(e.span()));
+            }
+            case LPAREN:
+                if (peek(1).kind() == TokenKind.DOT_NAME && peek(2).kind() == TokenKind.RPAREN) {
+                    advance();
+                    Token type = advance();
+                    advance();
+                    Expr e = unary();
+                    return new Cast(type, e, t.span().to(e.span()));
+                }
+                return group();
+            default:
+                return primary();
+        }
+    }
+
+    private Group group() {
+        Token open = advance();
+        List<Expr> items = new ArrayList<>();
+        if (!at(TokenKind.RPAREN)) {
+            do {
+                Expr e = operand();
+                items.add(e);
+                if (e instanceof Missing) {
+                    return new Group(items, spanFrom(open));
+                }
+            } while (accept(TokenKind.COMMA));
+        }
+        expect(TokenKind.RPAREN, "')'");
+        return new Group(items, spanFrom(open));
+    }
+
+    private Expr primary() {
+        Token t = cur();
+        switch (t.kind()) {
+            case IDENT: {
+                advance();
+                if (t.text().equals("_")) {
+                    return new Sink(t, t.span());
+                }
+                if (at(TokenKind.LPAREN) && !cur().spaceBefore()) {
+                    Group g = group();
+                    return new Call(t, g.items(), t.span().to(g.span()));
+                }
+                List<Token> suffixes = List.of();
+                if (at(TokenKind.DOT_NAME) && !cur().spaceBefore()) {
+                    suffixes = new ArrayList<>(2);
+                    while (at(TokenKind.DOT_NAME) && !cur().spaceBefore()) {
+                        suffixes.add(advance());
+                    }
+                }
+                return new Name(t, suffixes, spanFrom(t));
+            }
+            case INTEGER:
+                advance();
+                return new IntLit(t, t.span());
+            case FLOAT:
+                advance();
+                return new FloatLit(t, t.span());
+            case STRING:
+                advance();
+                return new StringLit(t, t.span());
+            case LBRACE: {
+                advance();
+                List<Expr> items = new ArrayList<>();
+                if (!at(TokenKind.RBRACE)) {
+                    do {
+                        Expr e = operand();
+                        items.add(e);
+                        if (e instanceof Missing) {
+                            return new VectorExpr(items, spanFrom(t));
+                        }
+                    } while (accept(TokenKind.COMMA));
+                }
+                if (expect(TokenKind.RBRACE, "',' or '}' in the vector operand") == null) {
+                    return new Missing(spanFrom(t));
+                }
+                return new VectorExpr(items, spanFrom(t));
+            }
+            case LBRACKET: {
+                advance();
+                List<Expr> items = new ArrayList<>();
+                do {
+                    Expr e = operand();
+                    items.add(e);
+                    if (e instanceof Missing) {
+                        return new Missing(spanFrom(t));
+                    }
+                } while (accept(TokenKind.COMMA));
+                if (expect(TokenKind.RBRACKET, "']' to close the address") == null) {
+                    return new Missing(spanFrom(t));
+                }
+                return new Address(items, spanFrom(t));
+            }
+            case ERROR:
+                // Already reported by the lexer: stand in for the operand without a second error.
+                advance();
+                return new Name(t, List.of(), t.span());
+            default:
+                expected("an operand");
+                return new Missing(t.span());
+        }
+    }
+}
