@@ -32,8 +32,27 @@ final class HeaderCheck {
         return target;
     }
 
+    private boolean lastWasHeader = true;
+    private boolean lastWasTarget;
+    private final java.util.Map<String, Span> fileIndices = new java.util.HashMap<>();
+
+    private void fileIndex(Directive d) {
+        if (!d.args().isEmpty() && d.args().get(0) instanceof Ast.IntLit n) {
+            Span prev = fileIndices.putIfAbsent(n.token().text(), n.span());
+            if (prev != null) {
+                out.report(Diagnostic.of(Rules.DUPLICATE_FILE_INDEX, TextRange.of(n.span()), "file index "
+                                + n.token().text() + " is already used by an earlier .file; use a new index")
+                        .withRelated(new Diagnostic.Related(TextRange.of(prev), "file index first defined here")));
+            }
+        }
+    }
+
     void visit(Ast.TopLevel item) {
         items++;
+        boolean header = item instanceof Directive dd && (dd.name().text().equals(".version"));
+        if (!header && !(item instanceof Directive dt && dt.name().text().equals(".target"))) {
+            lastWasTarget = false;
+        }
         if (item instanceof Directive d) {
             String n = d.name().text();
             switch (n) {
@@ -46,24 +65,44 @@ final class HeaderCheck {
                         version = d;
                     } else {
                         version = d;
+                        checkVersionSupported(d);
                     }
                     return;
                 }
                 case ".target" -> {
-                    if (target != null) {
+                    // ptxas accepts repeated .target lines directly after .version, nowhere else.
+                    if (target == null && lastWasHeader && version != null) {
+                        target = d;
+                    } else if (target != null && lastWasTarget) {
+                        lastWasHeader = true;
+                    } else if (target != null) {
                         duplicate(d, target);
-                    }
-                    if (target == null) {
+                    } else {
+                        out.report(Rules.MISSING_TARGET, d.name().span(),
+                                ".target must directly follow .version at the start of the module; move it there");
+                        reportedMissingTarget = true;
                         target = d;
                     }
+                    lastWasTarget = true;
                     return;
                 }
                 case ".address_size" -> {
+                    lastWasTarget = false;
                     if (addressSize != null) {
                         duplicate(d, addressSize);
                     } else {
                         addressSize = d;
+                        if (!d.args().isEmpty() && d.args().get(0) instanceof Ast.IntLit lit
+                                && !lit.token().text().equals("32") && !lit.token().text().equals("64")) {
+                            out.report(Rules.INVALID_ADDRESS_SIZE, lit.span(), "illegal .address_size "
+                                    + lit.token().text() + ": it must be 32 or 64 (sm_90 and later support only 64)");
+                        }
                     }
+                    return;
+                }
+                case ".file" -> {
+                    fileIndex(d);
+                    lastWasTarget = false;
                     return;
                 }
                 default -> {
@@ -82,6 +121,24 @@ final class HeaderCheck {
             reportedMissingTarget = true;
             out.report(Rules.MISSING_TARGET, firstLine(item.span()),
                     "no .target directive before the first declaration: add e.g. '.target sm_90' after .version");
+        }
+    }
+
+    /** ptxas 13.0 supports PTX ISA versions up to 9.0. */
+    private void checkVersionSupported(Directive d) {
+        if (d.args().isEmpty() || !(d.args().get(0) instanceof Ast.FloatLit f)) {
+            return;
+        }
+        String[] parts = f.token().text().split("\\.");
+        try {
+            int major = Integer.parseInt(parts[0]);
+            int minor = Integer.parseInt(parts[1]);
+            if (major > 9 || (major == 9 && minor > 0)) {
+                out.report(Rules.UNSUPPORTED_VERSION, f.span(), "PTX ISA " + f.token().text()
+                        + " is newer than the newest version ptxas 13.0 supports (9.0); use .version 9.0 or lower");
+            }
+        } catch (RuntimeException e) {
+            // not a number: the parser already reported it
         }
     }
 

@@ -25,11 +25,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Declarations and uses, following ptxas's scoping rules: module-scope variables and functions
- * are visible after their declaration; a function's parameters and body declarations are visible
- * in its body, and {@code { }} blocks open nested scopes that may shadow outer names. Labels are
- * visible in the whole function, before and after their definition. {@code %r<N>} declares
- * {@code %r0} to {@code %r(N-1)}.
+ * Declarations and uses, following ptxas's scoping rules (measured, see docs/ptxas-behaviour.md):
+ * <ul>
+ * <li>module-scope variables and functions are visible only after their declaration (a call needs
+ *     a prior declaration or prototype);
+ * <li>a function's parameters share one scope with the declarations of its body; each nested
+ *     {@code { }} block opens a scope that may shadow outer names and ends at its {@code }};
+ * <li>labels live in the same namespace as registers, are scoped to their block, and may be used
+ *     before their definition; registers must be declared before use;
+ * <li>{@code %r<N>} declares {@code %r0} to {@code %r(N-1)}; the numeric suffix of a use is read
+ *     as a number, so {@code %r007} is {@code %r7}.
+ * </ul>
  *
  * <p>Also reports unknown instruction names, with did-you-mean suggestions.
  */
@@ -39,6 +45,8 @@ final class NameResolver {
     private static final class Scope {
         final Map<String, Span> names = new HashMap<>();
         final Map<String, Range> ranges = new HashMap<>();
+        /** Labels of this block, collected before its statements so they can be used early. */
+        final Map<String, Span> labels = new HashMap<>();
     }
 
     private record Range(int count, Span span) {
@@ -47,7 +55,6 @@ final class NameResolver {
     private final Reporter out;
     private final Scope module = new Scope();
     private final Deque<Scope> scopes = new ArrayDeque<>();
-    private Map<String, Span> labels = Map.of();
 
     NameResolver(Reporter out) {
         this.out = out;
@@ -95,28 +102,34 @@ final class NameResolver {
         for (VarDecl p : f.params()) {
             declareAll(fs, p);
         }
-        labels = new HashMap<>();
-        collectLabels(f.body());
         scopes.push(fs);
-        body(f.body().statements());
+        block(fs, f.body());
         scopes.pop();
-        labels = Map.of();
+    }
+
+    private void block(Scope scope, Block b) {
+        collectLabels(scope, b);
+        body(b.statements());
     }
 
     private final java.util.Set<String> definitions = new java.util.HashSet<>();
 
-    private void collectLabels(Block b) {
+    private void collectLabels(Scope scope, Block b) {
         for (Statement s : b.statements()) {
             if (s instanceof Label l) {
-                Span prev = labels.putIfAbsent(l.name().text(), l.name().span());
-                if (prev != null) {
-                    out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(l.name().span()),
-                                    "label '" + l.name().text() + "' is already defined in this function; rename one of them")
-                            .withRelated(new Diagnostic.Related(TextRange.of(prev), "first definition of '"
-                                    + l.name().text() + "'")));
+                Token name = l.name();
+                Span prev = scope.labels.get(name.text());
+                if (prev == null) {
+                    prev = scope.names.get(name.text());
                 }
-            } else if (s instanceof Block inner) {
-                collectLabels(inner);
+                if (prev != null) {
+                    out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(name.span()),
+                                    "'" + name.text() + "' is already defined in this scope; rename the label")
+                            .withRelated(new Diagnostic.Related(TextRange.of(prev), "first definition of '"
+                                    + name.text() + "'")));
+                } else {
+                    scope.labels.put(name.text(), name.span());
+                }
             }
         }
     }
@@ -126,8 +139,9 @@ final class NameResolver {
             if (s instanceof VarDecl d) {
                 declareAll(scopes.peek(), d);
             } else if (s instanceof Block b) {
-                scopes.push(new Scope());
-                body(b.statements());
+                Scope inner = new Scope();
+                scopes.push(inner);
+                block(inner, b);
                 scopes.pop();
             } else if (s instanceof Instruction i) {
                 instruction(i);
@@ -234,11 +248,11 @@ final class NameResolver {
 
     private boolean resolves(String n) {
         for (Scope s : scopes) {
-            if (s.names.containsKey(n) || inRange(s, n)) {
+            if (s.names.containsKey(n) || s.labels.containsKey(n) || inRange(s, n)) {
                 return true;
             }
         }
-        return labels.containsKey(n) || module.names.containsKey(n) || inRange(module, n);
+        return module.names.containsKey(n) || inRange(module, n);
     }
 
     private static boolean inRange(Scope s, String n) {
@@ -256,14 +270,32 @@ final class NameResolver {
         if (r == null) {
             return false;
         }
-        String digits = n.substring(i);
-        if (digits.length() > 1 && digits.charAt(0) == '0') {
-            return false;
+        return rangeIndex(n.substring(i)) < r.count();
+    }
+
+    /** The value of a register's numeric suffix (leading zeros allowed), saturating. */
+    private static long rangeIndex(String digits) {
+        long v = 0;
+        for (int k = 0; k < digits.length(); k++) {
+            v = v * 10 + (digits.charAt(k) - '0');
+            if (v > Integer.MAX_VALUE) {
+                return Long.MAX_VALUE;
+            }
         }
-        if (digits.length() > 9) {
-            return false;
+        return v;
+    }
+
+    /** The range of {@code scope} that covers {@code n}, or null. */
+    private static Range rangeOf(Scope scope, String n) {
+        int i = n.length();
+        while (i > 0 && Character.isDigit(n.charAt(i - 1))) {
+            i--;
         }
-        return Integer.parseInt(digits) < r.count();
+        if (i == n.length() || i == 0) {
+            return null;
+        }
+        Range r = scope.ranges.get(n.substring(0, i));
+        return r != null && rangeIndex(n.substring(i)) < r.count() ? r : null;
     }
 
     /** Explains a use like %r100 when %r<100> is declared. */
@@ -298,14 +330,22 @@ final class NameResolver {
         for (Declarator decl : d.declarators()) {
             if (decl.isRange()) {
                 Range prev = scope.ranges.get(decl.name().text());
-                if (prev != null) {
-                    duplicate(decl.name(), prev.span());
-                }
                 int count = 0;
                 if (decl.rangeCount() instanceof Ast.IntLit lit) {
                     count = parseCount(lit.token().text());
                 }
-                scope.ranges.put(decl.name().text(), new Range(count, decl.name().span()));
+                Range range = new Range(count, decl.name().span());
+                if (prev != null) {
+                    duplicate(decl.name(), prev.span());
+                    continue;
+                }
+                scope.ranges.put(decl.name().text(), range);
+                for (Map.Entry<String, Span> e : scope.names.entrySet()) {
+                    if (rangeOf(scope, e.getKey()) == range) {
+                        duplicate(decl.name(), e.getValue());
+                        break;
+                    }
+                }
             } else {
                 declare(scope, decl.name());
             }
@@ -324,9 +364,18 @@ final class NameResolver {
         if (name.text().equals("_")) {
             return;
         }
-        Span prev = scope.names.putIfAbsent(name.text(), name.span());
+        Span prev = scope.names.get(name.text());
+        if (prev == null) {
+            prev = scope.labels.get(name.text());
+        }
+        if (prev == null) {
+            Range r = rangeOf(scope, name.text());
+            prev = r == null ? null : r.span();
+        }
         if (prev != null) {
             duplicate(name, prev);
+        } else {
+            scope.names.put(name.text(), name.span());
         }
     }
 

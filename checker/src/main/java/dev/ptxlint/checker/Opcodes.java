@@ -21,9 +21,9 @@ public final class Opcodes {
 
     private static Set<String> load() {
         Set<String> s = new TreeSet<>();
-        try (InputStream in = Opcodes.class.getResourceAsStream("opcodes.txt")) {
+        try (InputStream in = Opcodes.class.getResourceAsStream("ptx-opcodes.txt")) {
             if (in == null) {
-                throw new IllegalStateException("opcodes.txt missing from the classpath");
+                throw new IllegalStateException("ptx-opcodes.txt missing from the classpath");
             }
             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
             String line;

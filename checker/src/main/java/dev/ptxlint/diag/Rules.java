@@ -65,6 +65,13 @@ public final class Rules {
     public static final Rule DUPLICATE_HEADER = register("PTX0107", "duplicate-header-directive", Severity.ERROR,
             "module", "A .version, .target or .address_size directive appears more than once.");
 
+    public static final Rule DUPLICATE_FILE_INDEX = register("PTX0108", "duplicate-file-index", Severity.ERROR,
+            "module", "Two .file directives use the same file index.");
+    public static final Rule INVALID_ADDRESS_SIZE = register("PTX0109", "invalid-address-size", Severity.ERROR,
+            "module", "An .address_size other than 32 or 64.");
+    public static final Rule UNSUPPORTED_VERSION = register("PTX0110", "unsupported-version", Severity.ERROR,
+            "module", "A .version newer than the PTX ISA the toolchain supports (9.0).");
+
     public static Rule byCode(String code) {
         return BY_CODE.get(code);
     }

@@ -57,6 +57,67 @@ public final class Lexer {
         return new Lexer(new StringReader(text));
     }
 
+    private Consumer<Token> triviaProblemListener;
+
+    /**
+     * Receives error tokens for problems inside comments and strings (non-ASCII characters and NUL
+     * bytes, which ptxas rejects anywhere in a file). They are not part of the token stream.
+     */
+    public void setTriviaProblemListener(Consumer<Token> listener) {
+        this.triviaProblemListener = listener;
+    }
+
+    /** Tracks the first run of non-ASCII characters (or a NUL) inside the comment or string being scanned. */
+    private long badStart = -1;
+    private int badLine;
+    private int badCol;
+    private boolean badNul;
+    private boolean badUtf8;
+    private int badLen;
+
+    private void noteTrivia(char ch, long at, int atLine, int atCol) {
+        boolean nul = ch == 0;
+        if (ch < 0x80 && !nul) {
+            if (badStart >= 0) {
+                flushTrivia();
+            }
+            return;
+        }
+        if (badStart < 0) {
+            badStart = at;
+            badLine = atLine;
+            badCol = atCol;
+            badNul = nul;
+            badUtf8 = ch == REPLACEMENT;
+            badLen = 0;
+        }
+        badLen++;
+    }
+
+    private void flushTrivia() {
+        if (badStart < 0) {
+            return;
+        }
+        if (triviaProblemListener != null) {
+            Span s = new Span(badStart, badStart + badLen, badLine, badCol, badLine, badCol + badLen);
+            String msg;
+            ProblemKind kind;
+            if (badNul) {
+                kind = ProblemKind.INVALID_CHARACTER;
+                msg = "NUL character: ptxas stops reading the file here ('Unexpected EOF'); remove it";
+            } else if (badUtf8) {
+                kind = ProblemKind.INVALID_UTF8;
+                msg = "invalid UTF-8 byte sequence: ptxas rejects any byte above 0x7F, even in comments and strings";
+            } else {
+                kind = ProblemKind.INVALID_CHARACTER;
+                msg = "non-ASCII character in a comment or string: ptxas rejects any byte above 0x7F anywhere "
+                        + "in the file; use ASCII only";
+            }
+            triviaProblemListener.accept(new Token(TokenKind.ERROR, "", s, false, msg, kind));
+        }
+        badStart = -1;
+    }
+
     /** Receives every comment token; comments are otherwise skipped. */
     public void setCommentListener(Consumer<Token> listener) {
         this.commentListener = listener;
@@ -182,7 +243,7 @@ public final class Lexer {
                 mark();
                 return make(TokenKind.EOF, "");
             }
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x0B) {
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x1A) {
                 advance();
                 sawSpace = true;
                 continue;
@@ -211,11 +272,17 @@ public final class Lexer {
         }
         int c;
         while ((c = peek(0)) >= 0 && c != '\n' && c != '\r') {
+            if (c >= 0x80 || c == 0) {
+                noteTrivia((char) c, offset, line, col);
+            } else if (badStart >= 0) {
+                flushTrivia();
+            }
             char ch = advance();
             if (keep) {
                 sb.append(ch);
             }
         }
+        flushTrivia();
         emitComment(keep);
     }
 
@@ -234,9 +301,15 @@ public final class Lexer {
         while (true) {
             int c = peek(0);
             if (c < 0) {
-                return error(ProblemKind.UNTERMINATED_COMMENT, "/*", "unterminated /* comment: add the closing */");
+                flushTrivia();
+                Span open = new Span(tStart, tStart + 2, tLine, tCol, tLine, tCol + 2);
+                Token t = new Token(TokenKind.ERROR, "/*", open, sawSpace,
+                        "unterminated /* comment: add the closing */", ProblemKind.UNTERMINATED_COMMENT);
+                sawSpace = false;
+                return t;
             }
             if (c == '*' && peek(1) == '/') {
+                flushTrivia();
                 advance();
                 advance();
                 if (keep) {
@@ -244,6 +317,11 @@ public final class Lexer {
                 }
                 emitComment(keep);
                 return null;
+            }
+            if (c >= 0x80 || c == 0) {
+                noteTrivia((char) c, offset, line, col);
+            } else {
+                flushTrivia();
             }
             char ch = advance();
             if (keep) {
@@ -274,6 +352,23 @@ public final class Lexer {
             return number();
         }
         if (c == '.') {
+            if (isDigit(peek(1)) && isDotFloat()) {
+                sb.setLength(0);
+                sb.append(advance());
+                while (isDigit(peek(0))) {
+                    sb.append(advance());
+                }
+                if (peek(0) == 'e' || peek(0) == 'E') {
+                    sb.append(advance());
+                    if (peek(0) == '+' || peek(0) == '-') {
+                        sb.append(advance());
+                    }
+                    while (isDigit(peek(0))) {
+                        sb.append(advance());
+                    }
+                }
+                return make(TokenKind.FLOAT, sb.toString());
+            }
             if (isIdentPart(peek(1))) {
                 sb.setLength(0);
                 sb.append(advance());
@@ -361,6 +456,33 @@ public final class Lexer {
                     String.format("unexpected control character U+%04X", (int) c));
         }
         return error(ProblemKind.INVALID_CHARACTER, String.valueOf(c), String.format("unexpected character U+%04X '%c'", (int) c, c));
+    }
+
+    /**
+     * Whether a '.' followed by a digit starts a float such as {@code .5} or {@code .5e-3} rather
+     * than a modifier such as {@code .2d} or {@code .32x32b}: only digits, then an optional
+     * exponent, and no identifier character after.
+     */
+    private boolean isDotFloat() {
+        int k = 1;
+        while (isDigit(peek(k))) {
+            k++;
+        }
+        int c = peek(k);
+        if (c == 'e' || c == 'E') {
+            int j = k + 1;
+            if (peek(j) == '+' || peek(j) == '-') {
+                j++;
+            }
+            if (!isDigit(peek(j))) {
+                return false;
+            }
+            while (isDigit(peek(j))) {
+                j++;
+            }
+            return !isIdentPart(peek(j));
+        }
+        return !isIdentPart(c);
     }
 
     private Token identifier() {
@@ -455,7 +577,7 @@ public final class Lexer {
     }
 
     private Token integerTail(String err) {
-        if (peek(0) == 'U' || peek(0) == 'u') {
+        if (peek(0) == 'U') {
             if (!isIdentPart(peek(1))) {
                 sb.append(advance());
             }
@@ -487,26 +609,51 @@ public final class Lexer {
         return make(TokenKind.FLOAT, sb.toString());
     }
 
+    /** How far ahead a string's closing quote is searched for when the string spans lines. */
+    private static final int STRING_LOOKAHEAD = 1 << 16;
+
+    /**
+     * A string as ptxas reads it: everything up to the next {@code "}, newlines included, with no
+     * escape sequences (a backslash is an ordinary character). If no closing quote follows, the
+     * error covers the opening line and lexing resumes on the next line.
+     */
     private Token string() {
-        sb.setLength(0);
-        sb.append(advance());
+        int k = 1;
+        int firstEol = -1;
         while (true) {
-            int c = peek(0);
-            if (c < 0 || c == '\n' || c == '\r') {
-                return error(ProblemKind.UNTERMINATED_STRING, sb.toString(), "unterminated string literal: add the closing '\"'");
+            int c = peek(k);
+            if (c == '"') {
+                break;
             }
-            char ch = advance();
-            sb.append(ch);
-            if (ch == '"') {
-                return make(TokenKind.STRING, sb.toString());
+            if (c < 0 || k > STRING_LOOKAHEAD) {
+                k = -1;
+                break;
             }
-            if (ch == '\\') {
-                int n = peek(0);
-                if (n >= 0 && n != '\n' && n != '\r') {
-                    sb.append(advance());
-                }
+            if ((c == '\n' || c == '\r') && firstEol < 0) {
+                firstEol = k;
             }
+            k++;
         }
+        sb.setLength(0);
+        if (k < 0) {
+            int stop = firstEol < 0 ? Integer.MAX_VALUE : firstEol;
+            for (int i = 0; i < stop && peek(0) >= 0; i++) {
+                sb.append(advance());
+            }
+            return error(ProblemKind.UNTERMINATED_STRING, sb.toString(),
+                    "unterminated string literal: add the closing '\"'");
+        }
+        for (int i = 0; i <= k; i++) {
+            int c = peek(0);
+            if (c >= 0x80 || c == 0) {
+                noteTrivia((char) c, offset, line, col);
+            } else {
+                flushTrivia();
+            }
+            sb.append(advance());
+        }
+        flushTrivia();
+        return make(TokenKind.STRING, sb.toString());
     }
 
     private Token preprocessor() {
@@ -518,27 +665,11 @@ public final class Lexer {
         return make(TokenKind.PREPROCESSOR, sb.toString());
     }
 
-    /** Convenience for tests and tools: decodes a STRING token's contents (without quotes). */
+    /** The contents of a STRING token without its quotes (PTX strings have no escape sequences). */
     public static String unquote(String s) {
         if (s.length() < 2 || s.charAt(0) != '"') {
             return s;
         }
-        StringBuilder out = new StringBuilder(s.length());
-        for (int i = 1; i < s.length() - 1; i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length() - 1) {
-                char n = s.charAt(++i);
-                switch (n) {
-                    case 'n' -> out.append('\n');
-                    case 't' -> out.append('\t');
-                    case 'r' -> out.append('\r');
-                    case '0' -> out.append('\0');
-                    default -> out.append(n);
-                }
-            } else {
-                out.append(c);
-            }
-        }
-        return out.toString();
+        return s.substring(1, s.length() - 1);
     }
 }

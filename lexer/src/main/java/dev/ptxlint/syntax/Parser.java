@@ -67,6 +67,9 @@ public final class Parser {
             ".reqnctapercluster", ".explicitcluster", ".noreturn", ".blocksareclusters",
             ".abi_preserve", ".abi_preserve_control", ".pragma");
 
+    /** Directives allowed after a .func's parameters but not after an .entry's. */
+    private static final Set<String> FUNC_ONLY_DIRECTIVES = Set.of(".noreturn");
+
     /** Data directives allowed in a {@code .section} body. */
     private static final Set<String> SECTION_DATA = Set.of(".b8", ".b16", ".b32", ".b64");
 
@@ -83,6 +86,46 @@ public final class Parser {
     public Parser(Lexer lexer, Consumer<SyntaxProblem> problems) {
         this.lexer = lexer;
         this.problems = problems;
+        lexer.setTriviaProblemListener(t -> problems.accept(new SyntaxProblem(t.errorKind(), t.span(), t.error())));
+    }
+
+    /** {@code # 12 "file.cu"} or {@code #line 12 "file.cu" 1 3}: the one '#' form ptxas accepts. */
+    static boolean isLineMarker(String text) {
+        int i = 1;
+        int n = text.length();
+        while (i < n && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            i++;
+        }
+        if (text.startsWith("line", i)) {
+            i += 4;
+        }
+        while (i < n && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            i++;
+        }
+        int digits = i;
+        while (i < n && Character.isDigit(text.charAt(i))) {
+            i++;
+        }
+        if (i == digits || i >= n || (text.charAt(i) != ' ' && text.charAt(i) != '\t')) {
+            return false;
+        }
+        while (i < n && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {
+            i++;
+        }
+        if (i >= n || text.charAt(i) != '"') {
+            return false;
+        }
+        int close = text.indexOf('"', i + 1);
+        if (close < 0) {
+            return false;
+        }
+        for (i = close + 1; i < n; i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && !Character.isDigit(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---------------------------------------------------------------- token stream
@@ -95,6 +138,9 @@ public final class Parser {
                 return t;
             }
             if (t.kind() == TokenKind.PREPROCESSOR) {
+                if (isLineMarker(t.text())) {
+                    continue;
+                }
                 problems.accept(new SyntaxProblem(ProblemKind.PREPROCESSOR, t.span(),
                         "ptxas does not run the C preprocessor: remove '" + abbreviate(t.text())
                                 + "' or preprocess the file before assembling it"));
@@ -257,7 +303,7 @@ public final class Parser {
                 case EOF:
                     return null;
                 case SEMI:
-                    advance();
+                    emptyStatement();
                     continue;
                 case DOT_NAME:
                     return topLevelDirective();
@@ -611,7 +657,7 @@ public final class Parser {
                 args.add(t != null ? new IntLit(t, t.span()) : new Missing(a.span()));
             } else if (a.text().equals(".attribute") || (at(TokenKind.LPAREN) && !cur().spaceBefore())) {
                 if (at(TokenKind.LPAREN)) {
-                    args.add(group());
+                    args.add(attributeArgs());
                 } else {
                     expected("'(' after .attribute");
                 }
@@ -629,6 +675,9 @@ public final class Parser {
                 return new VarDecl(linkage, attrs, decls, spanFrom(first));
             }
             advance();
+            if (statement || !n.text().equals("_")) {
+                reservedName(n, "variable"); // '_' names prototype parameters
+            }
             Expr range = null;
             if (at(TokenKind.LT)) {
                 advance();
@@ -667,6 +716,28 @@ public final class Parser {
             endStatement("the declaration");
         }
         return new VarDecl(linkage, attrs, decls, spanFrom(first));
+    }
+
+    /** {@code (.managed)} or {@code (.unified(0x1, 0x2))}: dotted names, each with optional arguments. */
+    private Expr attributeArgs() {
+        Token open = advance();
+        List<Expr> items = new ArrayList<>();
+        do {
+            Token t = cur();
+            if (t.kind() != TokenKind.DOT_NAME) {
+                expected("an attribute such as .managed or .unified");
+                return new Missing(spanFrom(open));
+            }
+            advance();
+            if (at(TokenKind.LPAREN)) {
+                Group g = group();
+                items.add(new Call(t, g.items(), t.span().to(g.span())));
+            } else {
+                items.add(new DotRef(t, t.span()));
+            }
+        } while (accept(TokenKind.COMMA));
+        expect(TokenKind.RPAREN, "')' to close .attribute");
+        return new Group(items, spanFrom(open));
     }
 
     private Expr initializer() {
@@ -714,6 +785,14 @@ public final class Parser {
             if (d.isDot(".pragma")) {
                 perf.add(pragma());
             } else if (FUNCTION_DIRECTIVES.contains(d.text())) {
+                boolean ok = kind.text().equals(".entry") ? !FUNC_ONLY_DIRECTIVES.contains(d.text())
+                        : FUNC_ONLY_DIRECTIVES.contains(d.text()) || d.text().equals(".abi_preserve")
+                            || d.text().equals(".abi_preserve_control");
+                if (!ok) {
+                    error(ProblemKind.UNKNOWN_DIRECTIVE, d.span(), d.text() + " is not allowed on a " + kind.text()
+                            + (kind.text().equals(".func") ? ": performance-tuning directives apply to .entry kernels only"
+                                : ": it applies to .func only"));
+                }
                 perf.add(simpleDirective(0, 3, false));
             } else {
                 error(ProblemKind.UNKNOWN_DIRECTIVE, d.span(), "unknown function directive '" + d.text()
@@ -799,11 +878,18 @@ public final class Parser {
         }
     }
 
+    /** ptxas rejects an empty statement ({@code ;;}, {@code L: ;}, {@code };}) as a syntax error. */
+    private void emptyStatement() {
+        Token t = advance();
+        error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "empty statement: ptxas does not accept a ';' on its own; remove it",
+                t.span(), "");
+    }
+
     private Statement statement() {
         Token t = cur();
         switch (t.kind()) {
             case SEMI:
-                advance();
+                emptyStatement();
                 return null;
             case LBRACE:
                 return block(false);
@@ -813,6 +899,7 @@ public final class Parser {
                 if (peek(1).kind() == TokenKind.COLON) {
                     advance();
                     advance();
+                    reservedName(t, "label");
                     return new Label(t, t.span());
                 }
                 return instruction();
@@ -823,6 +910,14 @@ public final class Parser {
                 Span s = t.span();
                 skipStatement();
                 return new Skipped(spanFrom(s));
+        }
+    }
+
+    /** {@code _} and {@code WARP_SZ} cannot be declared. */
+    private void reservedName(Token t, String what) {
+        if (t.text().equals("WARP_SZ") || t.text().equals("_")) {
+            error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "'" + t.text() + "' is reserved and cannot be used as a "
+                    + what + " name; choose another name");
         }
     }
 
@@ -926,6 +1021,9 @@ public final class Parser {
                 return new Skipped(spanFrom(first));
             }
             advance();
+            if (p.text().equals("_")) {
+                error(ProblemKind.UNEXPECTED_TOKEN, p.span(), "the sink '_' cannot be a guard: use a predicate register");
+            }
             guard = new Guard(neg, p, spanFrom(first));
         }
         Token op = cur();
@@ -1095,9 +1193,6 @@ public final class Parser {
             case FLOAT:
                 advance();
                 return new FloatLit(t, t.span());
-            case STRING:
-                advance();
-                return new StringLit(t, t.span());
             case LBRACE: {
                 advance();
                 List<Expr> items = new ArrayList<>();

@@ -1,0 +1,248 @@
+package dev.ptxlint.syntax;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ptxlint.syntax.Ast.Address;
+import dev.ptxlint.syntax.Ast.Block;
+import dev.ptxlint.syntax.Ast.Directive;
+import dev.ptxlint.syntax.Ast.Function;
+import dev.ptxlint.syntax.Ast.Instruction;
+import dev.ptxlint.syntax.Ast.Name;
+import dev.ptxlint.syntax.Ast.PredPair;
+import dev.ptxlint.syntax.Ast.Section;
+import dev.ptxlint.syntax.Ast.TopLevel;
+import dev.ptxlint.syntax.Ast.VarDecl;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ParserTest {
+
+    record Result(List<TopLevel> items, List<SyntaxProblem> problems) {
+    }
+
+    static Result parse(String s) {
+        List<SyntaxProblem> problems = new ArrayList<>();
+        Parser p = new Parser(Lexer.of(s), problems::add);
+        List<TopLevel> items = new ArrayList<>();
+        TopLevel t;
+        while ((t = p.next()) != null) {
+            items.add(t);
+        }
+        return new Result(items, problems);
+    }
+
+    static Result clean(String s) {
+        Result r = parse(s);
+        assertEquals(List.of(), r.problems(), "unexpected problems");
+        return r;
+    }
+
+    static List<Instruction> body(String stmts) {
+        Result r = clean(".version 9.0\n.target sm_90\n.entry k()\n{\n" + stmts + "\n}\n");
+        Function f = (Function) r.items().get(2);
+        List<Instruction> out = new ArrayList<>();
+        collect(f.body(), out);
+        return out;
+    }
+
+    private static void collect(Block b, List<Instruction> out) {
+        for (Ast.Statement s : b.statements()) {
+            if (s instanceof Instruction i) {
+                out.add(i);
+            } else if (s instanceof Block inner) {
+                collect(inner, out);
+            }
+        }
+    }
+
+    @Test
+    void moduleDirectives() {
+        Result r = clean(".version 9.0\n.target sm_100a, debug, texmode_independent\n.address_size 64\n"
+                + ".file 1 \"/tmp/a.cu\", 1700000000, 1234\n.pragma \"nounroll\";\n");
+        assertEquals(5, r.items().size());
+        Directive target = (Directive) r.items().get(1);
+        assertEquals(3, target.args().size());
+        assertEquals("debug", ((Name) target.args().get(1)).text());
+    }
+
+    @Test
+    void instructionKeepsModifierAndOperandSpans() {
+        Instruction i = body("setp.lt.s32 %p1|%p2, %r1, -5;").get(0);
+        assertEquals("setp", i.opcode().text());
+        assertEquals(List.of(".lt", ".s32"), i.modifiers().stream().map(Token::text).toList());
+        assertEquals(4, i.modifiers().get(0).span().column());
+        PredPair pp = assertInstanceOf(PredPair.class, i.operands().get(0));
+        assertEquals("%p2", ((Name) pp.second()).text());
+        assertEquals(3, i.operands().size());
+        assertInstanceOf(Ast.Unary.class, i.operands().get(2));
+    }
+
+    @Test
+    void guardsSelectorsAddressesVectorsSinkAndCall() {
+        List<Instruction> is = body(String.join("\n",
+                ".reg .pred %p<3>; .reg .b32 %r<9>; .reg .b64 %rd<3>;",
+                "@!%p1 bra $L1;",
+                "$L1: vset2.u32.u32.lt %r1.h10, %r2.h32, %r3.h10, %r4;",
+                "ld.global.v4.u32 {%r1, %r2, _, %r4}, [%rd1+-16];",
+                "tex.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex, {%f5, %f6}];",
+                "call.uni (retval0), foo, (param0, param1);",
+                "mov.u32 %r1, %tid.x;",
+                "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%r1], [%rd1, {%r2, %r3}], [%r4];"));
+        Instruction bra = is.get(0);
+        assertTrue(bra.guard().negated());
+        assertEquals("%p1", bra.guard().predicate().text());
+        Name sel = (Name) is.get(1).operands().get(0);
+        assertEquals(".h10", sel.suffixes().get(0).text());
+        Ast.VectorExpr v = (Ast.VectorExpr) is.get(2).operands().get(0);
+        assertInstanceOf(Ast.Sink.class, v.items().get(2));
+        Address a = (Address) is.get(2).operands().get(1);
+        assertInstanceOf(Ast.Binary.class, a.items().get(0));
+        Address tex = (Address) is.get(3).operands().get(1);
+        assertEquals(2, tex.items().size());
+        assertEquals(3, is.get(4).operands().size());
+        assertInstanceOf(Ast.Group.class, is.get(4).operands().get(0));
+        assertEquals(".x", ((Name) is.get(5).operands().get(1)).suffixes().get(0).text());
+        assertEquals(".shared::cluster", is.get(6).modifiers().get(4).text());
+    }
+
+    @Test
+    void declarationsInEveryForm() {
+        Result r = clean(String.join("\n", ".version 9.0", ".target sm_90",
+                ".global .align 4 .u32 g[4] = {1, 2, 3, 4};",
+                ".global .u64 p = generic(g);",
+                ".const .v4 .f32 c;",
+                ".extern .shared .align 16 .b8 smem[];",
+                ".visible .global .attribute(.managed) .u32 m;",
+                ".global .texref tex;",
+                ".global .b8 arr[2][3] = {{1, 2, 3}, {4, 5, 6}};",
+                ".visible .entry k(.param .u64 .ptr .global .align 8 k_p, .param .align 8 .b8 k_s[16])",
+                ".maxntid 256, 1, 1 .minnctapersm 2",
+                "{ .reg .b32 %r<100>; .local .align 8 .b8 __local_depot0[32]; ret; }"));
+        VarDecl g = (VarDecl) r.items().get(2);
+        assertEquals(".align", g.attrs().get(1).name().text());
+        assertInstanceOf(Ast.Brace.class, g.declarators().get(0).init());
+        VarDecl p = (VarDecl) r.items().get(3);
+        assertInstanceOf(Ast.Call.class, p.declarators().get(0).init());
+        Function k = (Function) r.items().get(9);
+        assertEquals(2, k.params().size());
+        assertEquals(2, k.performance().size());
+        VarDecl regs = (VarDecl) k.body().statements().get(0);
+        assertTrue(regs.declarators().get(0).isRange());
+    }
+
+    @Test
+    void functionsPrototypesAndCallTargets() {
+        Result r = clean(String.join("\n", ".version 9.0", ".target sm_90",
+                ".extern .func (.param .b32 func_retval0) vprintf (.param .b64 a, .param .b64 b);",
+                ".weak .func f() .noreturn;",
+                ".visible .func (.param .b32 r) g(.param .b32 x)",
+                "{",
+                "  .reg .b32 %r<2>;",
+                "  .reg .b64 %rd<2>;",
+                "  prototype_0 : .callprototype (.param .b32 _) _ (.param .b64 _, .param .b64 _);",
+                "  ts: .branchtargets L1, L2;",
+                "  call (%r1), %rd1, (%rd1, %rd1), prototype_0;",
+                "  L1: L2: ret;",
+                "}",
+                ".alias galias, g;"));
+        Function proto = (Function) r.items().get(2);
+        assertNull(proto.body());
+        assertEquals(1, proto.returns().size());
+        assertEquals(".noreturn", ((Function) r.items().get(3)).performance().get(0).name().text());
+    }
+
+    @Test
+    void debugSectionsAndLoc() {
+        Result r = clean(String.join("\n", ".version 9.0", ".target sm_90, debug",
+                ".entry k()", "{", ".loc 1 10 5", "$L__tmp0:",
+                ".loc 1 11 3, function_name $L__info_string0, inlined_at 1 20 3", "ret;", "}",
+                ".section .debug_info", "{", ".b32 128", ".b8 2, 0", ".b32 .debug_abbrev", ".b64 $L__func_begin0",
+                "$L__info_end:", ".b8 95,90,51+1", "}"));
+        Section s = (Section) r.items().get(3);
+        assertEquals(".debug_info", s.name().text());
+        assertEquals(6, s.entries().size());
+    }
+
+    @Test
+    void nestedBlocksThreeDeep() {
+        List<Instruction> is = body("{ .reg .pred p; { .reg .b32 x; { add.s32 x, x, 1; } } }");
+        assertEquals(1, is.size());
+    }
+
+    // ------------------------------------------------------------ recovery
+
+    @Test
+    void oneMistakeGivesOneProblem() {
+        Result r = parse(".version 9.0\n.target sm_90\n.entry k()\n{\n  add.s32 %r1, , %r2;\n  ret;\n}\n");
+        assertEquals(1, r.problems().size(), r.problems()::toString);
+        assertEquals(4, r.problems().get(0).span().line());
+        assertEquals(15, r.problems().get(0).span().column());
+    }
+
+    @Test
+    void independentMistakesEachReportedOnce() {
+        Result r = parse(String.join("\n", ".version 9.0", ".target sm_90", ".entry k()", "{",
+                "  add.s32 %r1, , %r2;",
+                "  mov.u32 %r1 %r2;",
+                "  ld.global.u32 %r1, [%rd1;",
+                "  ret;",
+                "}",
+                ".entry j()", "{", "  sub.s32 %r1, %r2, ;", "}"));
+        assertEquals(4, r.problems().size(), r.problems()::toString);
+        assertEquals(List.of(4, 5, 6, 11), r.problems().stream().map(p -> p.span().line()).toList());
+    }
+
+    @Test
+    void missingSemicolonAtLineEndIsInsertedWithoutCascade() {
+        Result r = parse(".version 9.0\n.target sm_90\n.entry k()\n{\n  mov.u32 %r1, 1\n  mov.u32 %r2, 2;\n}\n");
+        assertEquals(1, r.problems().size(), r.problems()::toString);
+        SyntaxProblem p = r.problems().get(0);
+        assertEquals(ProblemKind.MISSING_SEMICOLON, p.kind());
+        assertEquals(4, p.span().line());
+        assertEquals(16, p.span().column());
+        assertEquals(";", p.fixText());
+    }
+
+    @Test
+    void missingClosingBraceEndsFunctionAtNextEntry() {
+        Result r = parse(".version 9.0\n.target sm_90\n.entry k()\n{\n  ret;\n.entry j()\n{\n  ret;\n}\n");
+        assertEquals(1, r.problems().size(), r.problems()::toString);
+        assertEquals(ProblemKind.UNCLOSED_BLOCK, r.problems().get(0).kind());
+        assertEquals(4, r.items().size());
+        assertEquals("j", ((Function) r.items().get(3)).name().text());
+    }
+
+    @Test
+    void malformedLiteralIsNotReportedTwice() {
+        Result r = parse(".version 9.0\n.target sm_90\n.entry k()\n{\n  mov.f32 %f1, 0f3F80;\n  ret;\n}\n");
+        assertEquals(1, r.problems().size(), r.problems()::toString);
+        assertEquals(ProblemKind.MALFORMED_NUMBER, r.problems().get(0).kind());
+    }
+
+    @Test
+    void instructionOutsideFunction() {
+        Result r = parse(".version 9.0\n.target sm_90\nadd.s32 %r1, %r2, %r3;\n.entry k() { ret; }\n");
+        assertEquals(1, r.problems().size(), r.problems()::toString);
+        assertTrue(r.problems().get(0).message().contains("outside a function"));
+        assertInstanceOf(Function.class, r.items().get(r.items().size() - 1));
+    }
+
+    @Test
+    void unknownDirectivesAreReported() {
+        Result r = parse(".version 9.0\n.target sm_90\n.bogus 1;\n.entry k() { .frob; ret; }\n");
+        assertEquals(2, r.problems().size(), r.problems()::toString);
+        assertTrue(r.problems().stream().allMatch(p -> p.kind() == ProblemKind.UNKNOWN_DIRECTIVE));
+    }
+
+    @Test
+    void preprocessorLinesAreReported() {
+        Result r = parse("#include <x>\n.version 9.0\n.target sm_90\n");
+        assertEquals(1, r.problems().size());
+        assertEquals(ProblemKind.PREPROCESSOR, r.problems().get(0).kind());
+        assertEquals(2, r.items().size());
+    }
+}
