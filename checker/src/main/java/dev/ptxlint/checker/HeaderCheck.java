@@ -70,6 +70,9 @@ final class HeaderCheck {
                     return;
                 }
                 case ".target" -> {
+                    if (version == null) {
+                        break; // reported as a missing .version below
+                    }
                     // ptxas accepts repeated .target lines directly after .version, nowhere else.
                     if (target == null && lastWasHeader && version != null) {
                         target = d;

@@ -119,9 +119,6 @@ final class NameResolver {
             if (s instanceof Label l) {
                 Token name = l.name();
                 Span prev = scope.labels.get(name.text());
-                if (prev == null) {
-                    prev = scope.names.get(name.text());
-                }
                 if (prev != null) {
                     out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(name.span()),
                                     "'" + name.text() + "' is already defined in this scope; rename the label")
@@ -131,6 +128,21 @@ final class NameResolver {
                     scope.labels.put(name.text(), name.span());
                 }
             }
+        }
+    }
+
+    /** A label may not reuse the name of a register or variable declared before it in its scope. */
+    private void labelAgainstDeclarations(Scope scope, Token name) {
+        Span prev = scope.names.get(name.text());
+        if (prev == null) {
+            Range r = rangeOf(scope, name.text());
+            prev = r == null ? null : r.span();
+        }
+        if (prev != null) {
+            out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(name.span()),
+                            "'" + name.text() + "' is already declared in this scope; labels and registers share one "
+                                    + "namespace, so rename the label")
+                    .withRelated(new Diagnostic.Related(TextRange.of(prev), "declaration of '" + name.text() + "'")));
         }
     }
 
@@ -145,6 +157,8 @@ final class NameResolver {
                 scopes.pop();
             } else if (s instanceof Instruction i) {
                 instruction(i);
+            } else if (s instanceof Label l) {
+                labelAgainstDeclarations(scopes.peek(), l.name());
             } else if (s instanceof Ast.Directive d) {
                 String n = d.name().text();
                 if (n.equals(".branchtargets") || n.equals(".calltargets")) {
@@ -233,7 +247,7 @@ final class NameResolver {
 
     private void use(Token name, boolean branchTarget) {
         String n = name.text();
-        if (SpecialRegisters.isPredefined(n) || resolves(n)) {
+        if (n.equals("_") || SpecialRegisters.isPredefined(n) || resolves(n)) {
             return;
         }
         if (branchTarget) {
@@ -365,9 +379,6 @@ final class NameResolver {
             return;
         }
         Span prev = scope.names.get(name.text());
-        if (prev == null) {
-            prev = scope.labels.get(name.text());
-        }
         if (prev == null) {
             Range r = rangeOf(scope, name.text());
             prev = r == null ? null : r.span();
