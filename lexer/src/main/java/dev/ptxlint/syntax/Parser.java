@@ -80,6 +80,10 @@ public final class Parser {
     private final Token[] la = new Token[3];
     private int laCount;
     private Token prev;
+    /** Deepest nesting of blocks and expressions the parser follows (guards the Java stack). */
+    static final int MAX_DEPTH = 200;
+    private int depth;
+
     /** Offset up to which errors are suppressed (one error per statement). */
     private long quietUntil = -1;
 
@@ -741,7 +745,26 @@ public final class Parser {
     }
 
     private Expr initializer() {
+        if (at(TokenKind.LBRACE) && depth >= MAX_DEPTH) {
+            Token t = cur();
+            error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "initializer nested more than " + MAX_DEPTH
+                    + " levels deep: flatten it");
+            skipBalanced();
+            return new Missing(t.span());
+        }
         if (at(TokenKind.LBRACE)) {
+            depth++;
+            try {
+                return braceInitializer();
+            } finally {
+                depth--;
+            }
+        }
+        return expression();
+    }
+
+    private Expr braceInitializer() {
+        {
             Token open = advance();
             List<Expr> items = new ArrayList<>();
             if (!at(TokenKind.RBRACE)) {
@@ -755,7 +778,6 @@ public final class Parser {
             expect(TokenKind.RBRACE, "'}' to close the initializer list");
             return new Brace(items, spanFrom(open));
         }
-        return expression();
     }
 
     // ---------------------------------------------------------------- functions
@@ -850,6 +872,38 @@ public final class Parser {
      * ends the function (the missing brace is reported once).
      */
     private Block block(boolean functionBody) {
+        if (depth >= MAX_DEPTH) {
+            Token open = cur();
+            error(ProblemKind.UNEXPECTED_TOKEN, open.span(), "blocks nested more than " + MAX_DEPTH
+                    + " levels deep: flatten the nesting");
+            skipBalanced();
+            return new Block(List.of(), spanFrom(open));
+        }
+        depth++;
+        try {
+            return blockBody(functionBody);
+        } finally {
+            depth--;
+        }
+    }
+
+    /** Skips a {@code { ... }} (or any bracketed run) without recursion. */
+    private void skipBalanced() {
+        int d = 0;
+        do {
+            Token t = advance();
+            if (t.kind() == TokenKind.LBRACE || t.kind() == TokenKind.LPAREN || t.kind() == TokenKind.LBRACKET) {
+                d++;
+            } else if (t.kind() == TokenKind.RBRACE || t.kind() == TokenKind.RPAREN
+                    || t.kind() == TokenKind.RBRACKET) {
+                d--;
+            } else if (t.kind() == TokenKind.EOF) {
+                return;
+            }
+        } while (d > 0);
+    }
+
+    private Block blockBody(boolean functionBody) {
         Token open = advance();
         List<Statement> stmts = new ArrayList<>();
         while (true) {
@@ -1126,6 +1180,22 @@ public final class Parser {
     }
 
     private Expr unary() {
+        if (depth >= MAX_DEPTH) {
+            Token t = cur();
+            error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "expression nested more than " + MAX_DEPTH
+                    + " levels deep: simplify it");
+            skipStatement();
+            return new Missing(t.span());
+        }
+        depth++;
+        try {
+            return unaryInner();
+        } finally {
+            depth--;
+        }
+    }
+
+    private Expr unaryInner() {
         Token t = cur();
         switch (t.kind()) {
             case MINUS:
