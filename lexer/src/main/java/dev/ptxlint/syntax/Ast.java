@@ -76,8 +76,12 @@ public final class Ast {
         }
     }
 
-    /** {@code .section .debug_info { ... }}. The body is kept only as entries for checking labels. */
-    public record Section(Token name, List<Statement> entries, Span span) implements TopLevel {
+    /**
+     * {@code .section .debug_info { ... }}. Debug sections of {@code -G} builds are often most of
+     * the file, so the data entries are checked as they stream past and not kept: only the
+     * section's labels are.
+     */
+    public record Section(Token name, List<Label> labels, Span span) implements TopLevel {
     }
 
     /** Input skipped by error recovery; the syntax error has been reported. */

@@ -591,25 +591,23 @@ public final class Parser {
             return new Section(kw, List.of(), spanFrom(kw));
         }
         advance();
-        List<Statement> entries = new ArrayList<>();
+        List<Label> labels = new ArrayList<>();
         if (expect(TokenKind.LBRACE, "'{' to open the section body") == null) {
             skipTopLevel();
-            return new Section(name, entries, spanFrom(kw));
+            return new Section(name, labels, spanFrom(kw));
         }
         while (!at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
             Token t = cur();
             if (t.kind() == TokenKind.IDENT && peek(1).kind() == TokenKind.COLON) {
                 advance();
                 advance();
-                entries.add(new Label(t, t.span()));
+                labels.add(new Label(t, t.span()));
             } else if (t.kind() == TokenKind.DOT_NAME && SECTION_DATA.contains(t.text())) {
                 advance();
-                List<Expr> items = new ArrayList<>();
                 do {
-                    items.add(sectionValue());
+                    sectionValue();
                 } while (accept(TokenKind.COMMA));
                 accept(TokenKind.SEMI);
-                entries.add(new Directive(t, items, spanFrom(t)));
             } else if (t.kind() == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text())) {
                 break;
             } else {
@@ -630,7 +628,7 @@ public final class Parser {
             Span at = endOfPrev();
             error(ProblemKind.UNCLOSED_BLOCK, kw.span(), "section " + name.text() + " is not closed: add '}'", at, "}");
         }
-        return new Section(name, entries, spanFrom(kw));
+        return new Section(name, labels, spanFrom(kw));
     }
 
     private Expr sectionValue() {
