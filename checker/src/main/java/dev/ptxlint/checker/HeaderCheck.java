@@ -7,18 +7,38 @@ import dev.ptxlint.diag.TextRange;
 import dev.ptxlint.syntax.Ast;
 import dev.ptxlint.syntax.Ast.Directive;
 import dev.ptxlint.syntax.Span;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * Module header rules: the module must start with {@code .version}, followed by {@code .target};
- * neither may repeat. Also records the declared version and target for other checks.
+ * Module header rules, as ptxas 13.0 applies them (docs/ptxas-behaviour.md, section 12): the
+ * module starts with {@code .version}; {@code .target} comes directly after it (repeated
+ * {@code .target} lines are accepted there and nowhere else); {@code .version} and
+ * {@code .address_size} appear once, and {@code .address_size} before any function. Also checks
+ * {@code .file} indices and records the declared version and target for other checks.
  */
 final class HeaderCheck {
+
+    private enum State {
+        /** Nothing seen yet: the first item must be .version. */
+        START,
+        /** .version seen: the next item must be .target. */
+        AFTER_VERSION,
+        /** Inside the run of .target lines after .version. */
+        TARGETS,
+        /** Past the header. */
+        BODY,
+        /** The header is broken and was reported once; only duplicates are reported from now on. */
+        BROKEN
+    }
+
     private final Reporter out;
-    private int items;
+    private State state = State.START;
     private Directive version;
     private Directive target;
     private Directive addressSize;
-    private boolean reportedMissingTarget;
+    private boolean sawFunction;
+    private final Map<String, Span> fileIndices = new HashMap<>();
 
     HeaderCheck(Reporter out) {
         this.out = out;
@@ -32,9 +52,98 @@ final class HeaderCheck {
         return target;
     }
 
-    private boolean lastWasHeader = true;
-    private boolean lastWasTarget;
-    private final java.util.Map<String, Span> fileIndices = new java.util.HashMap<>();
+    void visit(Ast.TopLevel item) {
+        String name = item instanceof Directive d ? d.name().text() : "";
+        Directive d = item instanceof Directive dd ? dd : null;
+        switch (state) {
+            case START -> {
+                if (name.equals(".version")) {
+                    version = d;
+                    checkVersionSupported(d);
+                    state = State.AFTER_VERSION;
+                    return;
+                }
+                missingVersion(item, name.equals(".target"));
+                state = State.BROKEN;
+            }
+            case AFTER_VERSION -> {
+                if (name.equals(".target")) {
+                    target = d;
+                    state = State.TARGETS;
+                    return;
+                }
+                out.report(Rules.MISSING_TARGET, firstLine(item.span()), name.equals(".version")
+                        ? "second .version where .target should follow the first: replace it by a .target directive"
+                        : ".target must come directly after .version: add e.g. '.target sm_90' before this line");
+                state = State.BROKEN;
+                if (name.equals(".version")) {
+                    return;
+                }
+            }
+            case TARGETS -> {
+                if (name.equals(".target")) {
+                    return; // ptxas accepts repeated .target lines right after .version
+                }
+                state = State.BODY;
+            }
+            default -> {
+            }
+        }
+        if (item instanceof Ast.Function) {
+            sawFunction = true;
+        }
+        if (d == null) {
+            return;
+        }
+        switch (name) {
+            case ".version" -> {
+                if (version != null) {
+                    duplicate(d, version);
+                } else {
+                    version = d;
+                }
+            }
+            case ".target" -> {
+                if (target != null) {
+                    duplicate(d, target);
+                } else {
+                    target = d;
+                }
+            }
+            case ".address_size" -> addressSize(d);
+            case ".file" -> fileIndex(d);
+            default -> {
+            }
+        }
+    }
+
+    private void missingVersion(Ast.TopLevel item, boolean itemIsTarget) {
+        Span s = item.span();
+        Span at = new Span(s.start(), s.start(), s.line(), s.column(), s.line(), s.column());
+        String insert = itemIsTarget ? ".version 9.0\n" : ".version 9.0\n.target sm_90\n";
+        out.report(Diagnostic.of(Rules.MISSING_VERSION, TextRange.of(firstLine(s)),
+                        "the module must begin with a .version directive, e.g. '.version 9.0'"
+                                + (itemIsTarget ? " before .target" : ", followed by .target"))
+                .withFix(Fix.replace("Insert '" + insert.strip().replace("\n", "' and '") + "'",
+                        TextRange.of(at), insert)));
+    }
+
+    private void addressSize(Directive d) {
+        if (addressSize != null) {
+            duplicate(d, addressSize);
+            return;
+        }
+        addressSize = d;
+        if (sawFunction) {
+            out.report(Rules.MISPLACED_HEADER, d.name().span(),
+                    ".address_size must come before the first function; move it after .target");
+        }
+        if (!d.args().isEmpty() && d.args().get(0) instanceof Ast.IntLit lit
+                && !lit.token().text().equals("32") && !lit.token().text().equals("64")) {
+            out.report(Rules.INVALID_ADDRESS_SIZE, lit.span(), "illegal .address_size " + lit.token().text()
+                    + ": it must be 32 or 64 (sm_90 and later support only 64)");
+        }
+    }
 
     private void fileIndex(Directive d) {
         if (!d.args().isEmpty() && d.args().get(0) instanceof Ast.IntLit n) {
@@ -44,86 +153,6 @@ final class HeaderCheck {
                                 + n.token().text() + " is already used by an earlier .file; use a new index")
                         .withRelated(new Diagnostic.Related(TextRange.of(prev), "file index first defined here")));
             }
-        }
-    }
-
-    void visit(Ast.TopLevel item) {
-        items++;
-        boolean header = item instanceof Directive dd && (dd.name().text().equals(".version"));
-        if (!header && !(item instanceof Directive dt && dt.name().text().equals(".target"))) {
-            lastWasTarget = false;
-        }
-        if (item instanceof Directive d) {
-            String n = d.name().text();
-            switch (n) {
-                case ".version" -> {
-                    if (version != null) {
-                        duplicate(d, version);
-                    } else if (items != 1) {
-                        out.report(Rules.MISSING_VERSION, d.name().span(),
-                                ".version must be the first directive of the module; move it to the top");
-                        version = d;
-                    } else {
-                        version = d;
-                        checkVersionSupported(d);
-                    }
-                    return;
-                }
-                case ".target" -> {
-                    if (version == null) {
-                        break; // reported as a missing .version below
-                    }
-                    // ptxas accepts repeated .target lines directly after .version, nowhere else.
-                    if (target == null && lastWasHeader && version != null) {
-                        target = d;
-                    } else if (target != null && lastWasTarget) {
-                        lastWasHeader = true;
-                    } else if (target != null) {
-                        duplicate(d, target);
-                    } else {
-                        out.report(Rules.MISSING_TARGET, d.name().span(),
-                                ".target must directly follow .version at the start of the module; move it there");
-                        reportedMissingTarget = true;
-                        target = d;
-                    }
-                    lastWasTarget = true;
-                    return;
-                }
-                case ".address_size" -> {
-                    lastWasTarget = false;
-                    if (addressSize != null) {
-                        duplicate(d, addressSize);
-                    } else {
-                        addressSize = d;
-                        if (!d.args().isEmpty() && d.args().get(0) instanceof Ast.IntLit lit
-                                && !lit.token().text().equals("32") && !lit.token().text().equals("64")) {
-                            out.report(Rules.INVALID_ADDRESS_SIZE, lit.span(), "illegal .address_size "
-                                    + lit.token().text() + ": it must be 32 or 64 (sm_90 and later support only 64)");
-                        }
-                    }
-                    return;
-                }
-                case ".file" -> {
-                    fileIndex(d);
-                    lastWasTarget = false;
-                    return;
-                }
-                default -> {
-                }
-            }
-        }
-        if (items == 1 && version == null) {
-            Span s = item.span();
-            Span at = new Span(s.start(), s.start(), s.line(), s.column(), s.line(), s.column());
-            out.report(Diagnostic.of(Rules.MISSING_VERSION, TextRange.of(firstLine(s)),
-                            "the module must begin with a .version directive, e.g. '.version 9.0'")
-                    .withFix(Fix.replace("Insert '.version 9.0' and '.target sm_90'", TextRange.of(at),
-                            ".version 9.0\n.target sm_90\n.address_size 64\n\n")));
-        }
-        if (target == null && version != null && !reportedMissingTarget && !(item instanceof Directive)) {
-            reportedMissingTarget = true;
-            out.report(Rules.MISSING_TARGET, firstLine(item.span()),
-                    "no .target directive before the first declaration: add e.g. '.target sm_90' after .version");
         }
     }
 
@@ -160,12 +189,13 @@ final class HeaderCheck {
     }
 
     void finish(Span end) {
-        if (items == 0) {
-            out.report(Diagnostic.of(Rules.MISSING_VERSION, TextRange.of(end),
+        switch (state) {
+            case START -> out.report(Diagnostic.of(Rules.MISSING_VERSION, TextRange.of(end),
                     "empty module: a PTX module must begin with a .version directive, e.g. '.version 9.0'"));
-        } else if (version != null && target == null && !reportedMissingTarget) {
-            out.report(Rules.MISSING_TARGET, version.span(),
+            case AFTER_VERSION -> out.report(Rules.MISSING_TARGET, version.span(),
                     "the module has no .target directive: add e.g. '.target sm_90' after .version");
+            default -> {
+            }
         }
     }
 }

@@ -90,8 +90,13 @@ public final class Linter {
         };
         Diagnostic d = Diagnostic.of(rule, TextRange.of(p.span()), p.message());
         if (p.hasFix()) {
-            String what = p.fixText().strip();
-            d = d.withFix(Fix.replace("Insert '" + what + "'", TextRange.of(p.fixSpan()), p.fixText()));
+            String title = p.fixText().isEmpty()
+                    ? "Remove '" + p.fixSpan() + "'"
+                    : "Insert '" + p.fixText().strip() + "'";
+            if (p.fixText().isEmpty()) {
+                title = "Remove the empty statement";
+            }
+            d = d.withFix(Fix.replace(title, TextRange.of(p.fixSpan()), p.fixText()));
         }
         return d;
     }

@@ -47,6 +47,8 @@ final class NameResolver {
         final Map<String, Range> ranges = new HashMap<>();
         /** Labels of this block, collected before its statements so they can be used early. */
         final Map<String, Span> labels = new HashMap<>();
+        /** Labels of this block defined so far in source order (declarations after them clash). */
+        final Map<String, Span> definedLabels = new HashMap<>();
     }
 
     private record Range(int count, Span span) {
@@ -79,15 +81,21 @@ final class NameResolver {
 
     private void function(Function f) {
         if (f.name() != null) {
-            Span previous = module.names.get(f.name().text());
-            // A declaration (prototype) followed by the definition is allowed.
+            String n = f.name().text();
+            Span previous = module.names.get(n);
             if (previous == null) {
-                module.names.put(f.name().text(), f.name().span());
-            } else if (f.body() != null && definitions.contains(f.name().text())) {
+                module.names.put(n, f.name().span());
+                functions.add(n);
+            } else if (!functions.contains(n)) {
+                out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(f.name().span()),
+                                "'" + n + "' is already declared as a variable; a function cannot reuse its name")
+                        .withRelated(new Diagnostic.Related(TextRange.of(previous), "variable '" + n + "'")));
+            } else if (f.body() != null && definitions.contains(n)) {
+                // A declaration (prototype) followed by the definition is allowed; two bodies are not.
                 duplicate(f.name(), previous);
             }
             if (f.body() != null) {
-                definitions.add(f.name().text());
+                definitions.add(n);
             }
         }
         if (f.body() == null) {
@@ -112,7 +120,9 @@ final class NameResolver {
         body(b.statements());
     }
 
+    /** Functions defined with a body, and every name declared as a function. */
     private final java.util.Set<String> definitions = new java.util.HashSet<>();
+    private final java.util.Set<String> functions = new java.util.HashSet<>();
 
     private void collectLabels(Scope scope, Block b) {
         for (Statement s : b.statements()) {
@@ -159,6 +169,7 @@ final class NameResolver {
                 instruction(i);
             } else if (s instanceof Label l) {
                 labelAgainstDeclarations(scopes.peek(), l.name());
+                scopes.peek().definedLabels.putIfAbsent(l.name().text(), l.name().span());
             } else if (s instanceof Ast.Directive d) {
                 String n = d.name().text();
                 if (n.equals(".branchtargets") || n.equals(".calltargets")) {
@@ -252,7 +263,8 @@ final class NameResolver {
         }
         if (branchTarget) {
             out.report(Rules.UNDECLARED_LABEL, name.span(), "label '" + n
-                    + "' is not defined in this function; define '" + n + ":' before an instruction");
+                    + "' is not defined in this scope (labels are visible in their own { } block and the blocks inside it);"
+                    + " define '" + n + ":' before an instruction");
             return;
         }
         String hint = rangeHint(n);
@@ -379,6 +391,9 @@ final class NameResolver {
             return;
         }
         Span prev = scope.names.get(name.text());
+        if (prev == null) {
+            prev = scope.definedLabels.get(name.text());
+        }
         if (prev == null) {
             Range r = rangeOf(scope, name.text());
             prev = r == null ? null : r.span();

@@ -1,6 +1,10 @@
 package dev.ptxlint.cli;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.io.InputStream;
 import java.nio.file.FileSystems;
 import java.util.Properties;
@@ -11,8 +15,12 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        int code = new Cli(FileSystems.getDefault(), System.in, System.out, System.err).run(args);
-        System.out.flush();
+        // Diagnostics are UTF-8 whatever the locale (messages may quote non-ASCII characters).
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        int code = new Cli(FileSystems.getDefault(), System.in, out, err).run(args);
+        out.flush();
+        err.flush();
         System.exit(code);
     }
 

@@ -71,6 +71,8 @@ public final class Rules {
             "module", "An .address_size other than 32 or 64.");
     public static final Rule UNSUPPORTED_VERSION = register("PTX0110", "unsupported-version", Severity.ERROR,
             "module", "A .version newer than the PTX ISA the toolchain supports (9.0).");
+    public static final Rule MISPLACED_HEADER = register("PTX0111", "misplaced-header-directive", Severity.ERROR,
+            "module", "An .address_size directive after the first function.");
 
     public static Rule byCode(String code) {
         return BY_CODE.get(code);

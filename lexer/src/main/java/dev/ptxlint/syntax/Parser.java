@@ -303,6 +303,9 @@ public final class Parser {
     public TopLevel next() {
         while (true) {
             Token t = cur();
+            if (quietUntil == Long.MAX_VALUE) {
+                quietUntil = t.span().start();
+            }
             switch (t.kind()) {
                 case EOF:
                     return null;
@@ -919,6 +922,9 @@ public final class Parser {
                 return new Block(stmts, spanFrom(open));
             }
             long before = t.span().start();
+            if (quietUntil == Long.MAX_VALUE) {
+                quietUntil = before;
+            }
             Statement s = statement();
             if (s != null) {
                 stmts.add(s);
@@ -1294,7 +1300,9 @@ public final class Parser {
                 return new Address(items, spanFrom(t));
             }
             case ERROR:
-                // Already reported by the lexer: stand in for the operand without a second error.
+                // Already reported by the lexer: stand in for the operand, and stay quiet for the
+                // rest of this statement, whose tokens after a bad character are unreliable.
+                quietUntil = Long.MAX_VALUE;
                 advance();
                 return new Name(t, List.of(), t.span());
             default:
