@@ -36,7 +36,7 @@ public final class Opcodes {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return Collections.unmodifiableSet(s);
+        return Collections.unmodifiableSet(new java.util.LinkedHashSet<>(s));
     }
 
     public static boolean isKnown(String opcode) {

@@ -37,6 +37,7 @@ public final class Lexer {
     private int col;
 
     private final StringBuilder sb = new StringBuilder(64);
+    private final TokenTextCache texts = new TokenTextCache();
     private Consumer<Token> commentListener;
     private boolean sawSpace;
     private IOException ioError;
@@ -383,7 +384,7 @@ public final class Lexer {
                         break;
                     }
                 }
-                return make(TokenKind.DOT_NAME, sb.toString());
+                return make(TokenKind.DOT_NAME, texts.get(sb));
             }
             advance();
             return error(ProblemKind.INVALID_CHARACTER, ".", "stray '.': a directive or modifier name must follow the dot");
@@ -491,7 +492,7 @@ public final class Lexer {
         while (isIdentPart(peek(0))) {
             sb.append(advance());
         }
-        return make(TokenKind.IDENT, sb.toString());
+        return make(TokenKind.IDENT, texts.get(sb));
     }
 
     /** Consumes any identifier characters glued to a number; returns true if there were any. */
@@ -588,7 +589,7 @@ public final class Lexer {
         if (err != null) {
             return error(ProblemKind.MALFORMED_NUMBER, sb.toString(), err);
         }
-        return make(TokenKind.INTEGER, sb.toString());
+        return make(TokenKind.INTEGER, texts.get(sb));
     }
 
     private Token hexFloat(int digits) {
