@@ -25,6 +25,18 @@ import java.util.function.Consumer;
  */
 public final class Linter {
 
+    private final List<InstructionCheck> checks;
+
+    /** A linter with every registered instruction check. */
+    public Linter() {
+        this(Checks.all());
+    }
+
+    /** A linter with the given instruction checks (tests use this to run one check alone). */
+    public Linter(List<InstructionCheck> checks) {
+        this.checks = List.copyOf(checks);
+    }
+
     /** Order of diagnostics in output: by position, then code. */
     public static final Comparator<Diagnostic> ORDER = Comparator
             .comparingLong((Diagnostic d) -> d.range().startOffset())
@@ -60,7 +72,7 @@ public final class Linter {
         Reporter out = new Reporter(sink);
         Parser parser = new Parser(lexer, p -> out.report(fromSyntax(p)));
         HeaderCheck header = new HeaderCheck(out);
-        NameResolver names = new NameResolver(out);
+        NameResolver names = new NameResolver(out, header, checks);
         Span last = Span.NONE;
         Ast.TopLevel item;
         while ((item = parser.next()) != null) {

@@ -43,7 +43,7 @@ final class NameResolver {
 
     /** One scope: plain names and register ranges ({@code %r} to count). */
     private static final class Scope {
-        final Map<String, Span> names = new HashMap<>();
+        final Map<String, Symbol> names = new HashMap<>();
         final Map<String, Range> ranges = new HashMap<>();
         /** Labels of this block, collected before its statements so they can be used early. */
         final Map<String, Span> labels = new HashMap<>();
@@ -51,15 +51,41 @@ final class NameResolver {
         final Map<String, Span> definedLabels = new HashMap<>();
     }
 
-    private record Range(int count, Span span) {
+    private record Range(int count, Span span, Symbol symbol) {
     }
 
     private final Reporter out;
     private final Scope module = new Scope();
     private final Deque<Scope> scopes = new ArrayDeque<>();
 
-    NameResolver(Reporter out) {
+    private final java.util.List<InstructionCheck> checks;
+    private final HeaderCheck header;
+    private final CheckContext context = new CheckContext() {
+        @Override
+        public Symbol resolve(String name) {
+            return NameResolver.this.resolve(name);
+        }
+
+        @Override
+        public Ast.Directive version() {
+            return header.version();
+        }
+
+        @Override
+        public Ast.Directive target() {
+            return header.target();
+        }
+
+        @Override
+        public Reporter reporter() {
+            return out;
+        }
+    };
+
+    NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks) {
         this.out = out;
+        this.header = header;
+        this.checks = checks;
     }
 
     void visit(Ast.TopLevel item) {
@@ -74,7 +100,7 @@ final class NameResolver {
                 }
             }
             if (!d.args().isEmpty() && d.args().get(0) instanceof Name n) {
-                declare(module, n.token());
+                declare(module, n.token(), new Symbol(n.text(), Symbol.Kind.FUNCTION, null, null, 1, n.span()));
             }
         }
     }
@@ -82,9 +108,10 @@ final class NameResolver {
     private void function(Function f) {
         if (f.name() != null) {
             String n = f.name().text();
-            Span previous = module.names.get(n);
+            Symbol prevSym = module.names.get(n);
+            Span previous = prevSym == null ? null : prevSym.declaration();
             if (previous == null) {
-                module.names.put(n, f.name().span());
+                module.names.put(n, new Symbol(n, Symbol.Kind.FUNCTION, null, null, 1, f.name().span()));
                 functions.add(n);
             } else if (!functions.contains(n)) {
                 out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(f.name().span()),
@@ -143,7 +170,8 @@ final class NameResolver {
 
     /** A label may not reuse the name of a register or variable declared before it in its scope. */
     private void labelAgainstDeclarations(Scope scope, Token name) {
-        Span prev = scope.names.get(name.text());
+        Symbol sym = scope.names.get(name.text());
+        Span prev = sym == null ? null : sym.declaration();
         if (prev == null) {
             Range r = rangeOf(scope, name.text());
             prev = r == null ? null : r.span();
@@ -194,6 +222,9 @@ final class NameResolver {
         boolean branch = op.equals("bra") || op.equals("brx");
         for (Expr e : i.operands()) {
             uses(e, branch);
+        }
+        for (InstructionCheck c : checks) {
+            c.check(i, context);
         }
     }
 
@@ -273,12 +304,37 @@ final class NameResolver {
     }
 
     private boolean resolves(String n) {
+        return resolve(n) != null;
+    }
+
+    /** What {@code n} refers to in the current scope, or null. */
+    Symbol resolve(String n) {
         for (Scope s : scopes) {
-            if (s.names.containsKey(n) || s.labels.containsKey(n) || inRange(s, n)) {
-                return true;
+            Symbol sym = s.names.get(n);
+            if (sym != null) {
+                return sym;
+            }
+            Span label = s.labels.get(n);
+            if (label != null) {
+                return new Symbol(n, Symbol.Kind.LABEL, null, null, 1, label);
+            }
+            Range r = rangeOf(s, n);
+            if (r != null) {
+                return r.symbol().named(n);
             }
         }
-        return module.names.containsKey(n) || inRange(module, n);
+        Symbol sym = module.names.get(n);
+        if (sym != null) {
+            return sym;
+        }
+        Range r = rangeOf(module, n);
+        if (r != null) {
+            return r.symbol().named(n);
+        }
+        if (SpecialRegisters.isPredefined(n)) {
+            return new Symbol(n, Symbol.Kind.SPECIAL_REGISTER, ".sreg", null, 1, null);
+        }
+        return null;
     }
 
     private static boolean inRange(Scope s, String n) {
@@ -360,20 +416,20 @@ final class NameResolver {
                 if (decl.rangeCount() instanceof Ast.IntLit lit) {
                     count = parseCount(lit.token().text());
                 }
-                Range range = new Range(count, decl.name().span());
+                Range range = new Range(count, decl.name().span(), Symbol.of(decl.name().text(), d, decl.name().span()));
                 if (prev != null) {
                     duplicate(decl.name(), prev.span());
                     continue;
                 }
                 scope.ranges.put(decl.name().text(), range);
-                for (Map.Entry<String, Span> e : scope.names.entrySet()) {
+                for (Map.Entry<String, Symbol> e : scope.names.entrySet()) {
                     if (rangeOf(scope, e.getKey()) == range) {
-                        duplicate(decl.name(), e.getValue());
+                        duplicate(decl.name(), e.getValue().declaration());
                         break;
                     }
                 }
             } else {
-                declare(scope, decl.name());
+                declare(scope, decl.name(), Symbol.of(decl.name().text(), d, decl.name().span()));
             }
         }
     }
@@ -386,11 +442,12 @@ final class NameResolver {
         }
     }
 
-    private void declare(Scope scope, Token name) {
+    private void declare(Scope scope, Token name, Symbol symbol) {
         if (name.text().equals("_")) {
             return;
         }
-        Span prev = scope.names.get(name.text());
+        Symbol prevSym = scope.names.get(name.text());
+        Span prev = prevSym == null ? null : prevSym.declaration();
         if (prev == null) {
             prev = scope.definedLabels.get(name.text());
         }
@@ -401,7 +458,7 @@ final class NameResolver {
         if (prev != null) {
             duplicate(name, prev);
         } else {
-            scope.names.put(name.text(), name.span());
+            scope.names.put(name.text(), symbol);
         }
     }
 

@@ -1,0 +1,14 @@
+package dev.ptxlint.checker;
+
+import java.util.List;
+
+/** The registry of instruction checks, one class per check. */
+public final class Checks {
+    private Checks() {
+    }
+
+    /** Every instruction check, in the order they run. */
+    public static List<InstructionCheck> all() {
+        return List.of();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.ptxlint.checker;
+
+import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Span;
+import java.util.Set;
+
+/**
+ * What a name refers to at a point of use: a variable (register, parameter, global...), a
+ * function, a label, or a predefined special register. For variables, {@code space} is the
+ * state space ({@code .reg}, {@code .param}, ...), {@code type} the declared type
+ * ({@code .b32}, {@code .pred}, {@code .f16x2}...), and {@code vector} 1, 2, 4 or 8.
+ */
+public record Symbol(String name, Kind kind, String space, String type, int vector, Span declaration) {
+
+    public enum Kind { VARIABLE, FUNCTION, LABEL, SPECIAL_REGISTER }
+
+    static final Set<String> TYPES = Set.of(".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64",
+            ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".pred",
+            ".e4m3", ".e5m2", ".e4m3x2", ".e5m2x2", ".tf32", ".texref", ".samplerref", ".surfref");
+    static final Set<String> SPACES = Set.of(".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared",
+            ".tex");
+
+    /** The symbol declared by one declarator of {@code decl}. */
+    static Symbol of(String name, Ast.VarDecl decl, Span at) {
+        String space = null;
+        String type = null;
+        int vector = 1;
+        for (Ast.Attr a : decl.attrs()) {
+            String t = a.name().text();
+            if (space == null && SPACES.contains(t)) {
+                space = t;
+            } else if (type == null && TYPES.contains(t)) {
+                type = t;
+            } else if (t.equals(".v2")) {
+                vector = 2;
+            } else if (t.equals(".v4")) {
+                vector = 4;
+            } else if (t.equals(".v8")) {
+                vector = 8;
+            }
+        }
+        return new Symbol(name, Kind.VARIABLE, space, type, vector, at);
+    }
+
+    public boolean isRegister() {
+        return kind == Kind.VARIABLE && ".reg".equals(space);
+    }
+
+    Symbol named(String n) {
+        return new Symbol(n, kind, space, type, vector, declaration);
+    }
+}
