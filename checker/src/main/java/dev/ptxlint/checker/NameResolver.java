@@ -337,24 +337,6 @@ final class NameResolver {
         return null;
     }
 
-    private static boolean inRange(Scope s, String n) {
-        if (s.ranges.isEmpty()) {
-            return false;
-        }
-        int i = n.length();
-        while (i > 0 && Character.isDigit(n.charAt(i - 1))) {
-            i--;
-        }
-        if (i == n.length() || i == 0) {
-            return false;
-        }
-        Range r = s.ranges.get(n.substring(0, i));
-        if (r == null) {
-            return false;
-        }
-        return rangeIndex(n.substring(i)) < r.count();
-    }
-
     /** The value of a register's numeric suffix (leading zeros allowed), saturating. */
     private static long rangeIndex(String digits) {
         long v = 0;
@@ -367,13 +349,22 @@ final class NameResolver {
         return v;
     }
 
-    /** The range of {@code scope} that covers {@code n}, or null. */
-    private static Range rangeOf(Scope scope, String n) {
+    /** Where the numeric suffix of a register name starts ({@code %r12} gives 2), or -1 if none. */
+    private static int suffixStart(String n) {
         int i = n.length();
         while (i > 0 && Character.isDigit(n.charAt(i - 1))) {
             i--;
         }
-        if (i == n.length() || i == 0) {
+        return i == n.length() || i == 0 ? -1 : i;
+    }
+
+    /** The range of {@code scope} that covers {@code n}, or null. */
+    private static Range rangeOf(Scope scope, String n) {
+        if (scope.ranges.isEmpty()) {
+            return null;
+        }
+        int i = suffixStart(n);
+        if (i < 0) {
             return null;
         }
         Range r = scope.ranges.get(n.substring(0, i));
@@ -382,11 +373,8 @@ final class NameResolver {
 
     /** Explains a use like %r100 when %r<100> is declared. */
     private String rangeHint(String n) {
-        int i = n.length();
-        while (i > 0 && Character.isDigit(n.charAt(i - 1))) {
-            i--;
-        }
-        if (i == n.length() || i == 0) {
+        int i = suffixStart(n);
+        if (i < 0) {
             return null;
         }
         String prefix = n.substring(0, i);
