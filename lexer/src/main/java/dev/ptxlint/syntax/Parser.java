@@ -1093,7 +1093,12 @@ public final class Parser {
         advance();
         List<Token> mods = new ArrayList<>();
         while (at(TokenKind.DOT_NAME)) {
-            mods.add(advance());
+            Token m = advance();
+            if (Character.isDigit(m.text().charAt(1)) && !isNumericModifier(m.text())) {
+                error(ProblemKind.UNEXPECTED_TOKEN, m.span(), "'" + m.text() + "' is not a modifier: ptxas reads a dot "
+                        + "followed by a digit as a number; check the spelling");
+            }
+            mods.add(m);
         }
         List<Expr> operands = new ArrayList<>();
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
@@ -1107,8 +1112,111 @@ public final class Parser {
                 }
             } while (accept(TokenKind.COMMA));
         }
+        checkSinksAndPairs(operands);
         endStatement("the instruction '" + op.text() + "'");
         return new Instruction(guard, op, mods, operands, spanFrom(first));
+    }
+
+    /**
+     * ptxas's grammar allows the sink {@code _} and a predicate pair {@code p|q} only as the
+     * destination (first operand), at most two predicates in a pair and not {@code _|_}; the sink
+     * may also stand inside a vector operand. Anything else is a syntax error there.
+     */
+    private void checkSinksAndPairs(List<Expr> operands) {
+        for (int k = 0; k < operands.size(); k++) {
+            Expr e = operands.get(k);
+            if (k == 0) {
+                if (e instanceof PredPair pp && pp.first() instanceof Sink && pp.second() instanceof Sink) {
+                    error(ProblemKind.UNEXPECTED_TOKEN, pp.second().span(),
+                            "a predicate pair cannot discard both results ('_|_'): name at least one predicate");
+                } else if (e instanceof Binary b && b.op().kind() == TokenKind.PIPE && mentionsName(b)) {
+                    Expr neg = negated(b);
+                    error(ProblemKind.UNEXPECTED_TOKEN, neg != null ? neg.span() : b.op().span(), neg != null
+                            ? "a destination cannot be negated: remove the '!'"
+                            : "a destination takes at most two predicates, 'p|q'");
+                }
+                continue;
+            }
+            if (e instanceof Sink sk) {
+                error(ProblemKind.UNEXPECTED_TOKEN, sk.span(),
+                        "the sink '_' can only be a destination (the first operand), not a source");
+            } else if (e instanceof PredPair pp) {
+                error(ProblemKind.UNEXPECTED_TOKEN, pipeSpan(pp),
+                        "a predicate pair 'p|q' can only be the destination (the first operand)");
+            } else if (e instanceof Binary b && b.op().kind() == TokenKind.PIPE && mentionsName(b)) {
+                error(ProblemKind.UNEXPECTED_TOKEN, b.op().span(),
+                        "a predicate pair 'p|q' can only be the destination (the first operand)");
+            } else if (e instanceof Ast.Unary u && u.operand() instanceof Sink sk) {
+                error(ProblemKind.UNEXPECTED_TOKEN, sk.span(),
+                        "the sink '_' can only be a destination (the first operand), not a source");
+            }
+        }
+    }
+
+    private static Span pipeSpan(PredPair pp) {
+        Span a = pp.first().span();
+        Span b = pp.second().span();
+        return new Span(a.end(), b.start(), a.endLine(), a.endColumn(), b.line(), b.column());
+    }
+
+    /** Whether a '|' expression has a register, sink or negated register among its operands. */
+    private static boolean mentionsName(Expr e) {
+        if (e instanceof Binary b && b.op().kind() == TokenKind.PIPE) {
+            return mentionsName(b.left()) || mentionsName(b.right());
+        }
+        return e instanceof Name || e instanceof Sink || e instanceof PredPair
+                || (e instanceof Ast.Unary u && u.op().kind() == TokenKind.BANG && u.operand() instanceof Name);
+    }
+
+    /** The first negated operand {@code !p} inside a '|' expression, or null. */
+    private static Expr negated(Expr e) {
+        if (e instanceof Binary b && b.op().kind() == TokenKind.PIPE) {
+            Expr l = negated(b.left());
+            return l != null ? l : negated(b.right());
+        }
+        return e instanceof Ast.Unary u && u.op().kind() == TokenKind.BANG ? e : null;
+    }
+
+    /**
+     * Modifiers that start with a digit: tensor dimensions ({@code .1d} to {@code .5d}) and the
+     * tcgen05 data-path shapes ({@code .32x32b}, {@code .16x64b}, {@code .16x32bx2}).
+     */
+    static boolean isNumericModifier(String m) {
+        int i = 1;
+        int n = m.length();
+        int d = i;
+        while (i < n && Character.isDigit(m.charAt(i))) {
+            i++;
+        }
+        if (i == d) {
+            return false;
+        }
+        if (i == n - 1 && m.charAt(i) == 'd') {
+            return true;
+        }
+        if (i < n && m.charAt(i) == 'x') {
+            int j = i + 1;
+            int d2 = j;
+            while (j < n && Character.isDigit(m.charAt(j))) {
+                j++;
+            }
+            if (j == d2 || j >= n || m.charAt(j) != 'b') {
+                return false;
+            }
+            j++;
+            if (j == n) {
+                return true;
+            }
+            if (m.charAt(j) != 'x') {
+                return false;
+            }
+            int d3 = ++j;
+            while (j < n && Character.isDigit(m.charAt(j))) {
+                j++;
+            }
+            return j == n && j > d3;
+        }
+        return false;
     }
 
     /** Whether a token on a new line plainly begins a new statement (used for missing-';' recovery). */
@@ -1121,7 +1229,9 @@ public final class Parser {
     private Expr operand() {
         Expr e = expression();
         if (e instanceof Binary b && b.op().kind() == TokenKind.PIPE
-                && b.left() instanceof Name && b.right() instanceof Name) {
+                && (b.left() instanceof Name || b.left() instanceof Sink || b.left() instanceof VectorExpr)
+                && (b.right() instanceof Name || b.right() instanceof Sink)) {
+            // p|q, r|p (shfl, elect) and {v}|p (tex with a residency predicate)
             return new PredPair(b.left(), b.right(), b.span());
         }
         return e;

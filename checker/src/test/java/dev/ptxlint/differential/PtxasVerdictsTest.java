@@ -1,0 +1,91 @@
+package dev.ptxlint.differential;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.ptxlint.checker.Linter;
+import dev.ptxlint.checker.TestData;
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Severity;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Replays the recorded ptxas verdicts (testdata/ptxas/*.tsv, made by scripts/ptxas-diff) against
+ * ptxlint without needing CUDA. Each case is testdata/ptxas/template.ptx with its version,
+ * target and instruction filled in.
+ *
+ * <p>Enforced now: no error on any case ptxas accepts (no false errors), and an error on every
+ * case ptxas rejects with a syntax error ({@code Parsing error}). Agreement on the other rejected cases is printed
+ * per family; it rises as the instruction rules land (issue: set/setp/selp/slct rules).
+ */
+class PtxasVerdictsTest {
+
+    record Case(String id, String family, String version, String target, String instruction, String verdict,
+                String messages) {
+    }
+
+    static List<Case> load(Path tsv) throws IOException {
+        List<Case> out = new ArrayList<>();
+        try (BufferedReader r = Files.newBufferedReader(tsv, StandardCharsets.UTF_8)) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.startsWith("#") || line.isBlank()) {
+                    continue;
+                }
+                String[] f = line.split("\t", -1);
+                out.add(new Case(f[0], f[1], f[2], f[3], f[5], f[6], f.length > 7 ? f[7] : ""));
+            }
+        }
+        return out;
+    }
+
+    static String source(String template, Case c) {
+        return template.replace("@VERSION@", c.version()).replace("@TARGET@", c.target())
+                .replace("@BODY@", c.instruction());
+    }
+
+    static boolean hasError(List<Diagnostic> diags) {
+        return diags.stream().anyMatch(d -> d.severity() == Severity.ERROR);
+    }
+
+    @Test
+    void noFalseErrorsAndEverySyntaxErrorCaught() throws IOException {
+        Path dir = TestData.testdata().resolve("ptxas");
+        String template = Files.readString(dir.resolve("template.ptx"));
+        List<Case> cases = load(dir.resolve("set-family.tsv"));
+        assertTrue(cases.size() > 20_000, "expected the recorded set-family verdicts");
+        Linter linter = new Linter();
+        List<String> falseErrors = new ArrayList<>();
+        List<String> missedFatal = new ArrayList<>();
+        Map<String, int[]> perFamily = new TreeMap<>(); // agree, disagree
+        for (Case c : cases) {
+            List<Diagnostic> diags = linter.lint(source(template, c));
+            boolean err = hasError(diags);
+            boolean ptxasRejects = !c.verdict().equals("ok");
+            if (!ptxasRejects && err) {
+                falseErrors.add(c.id() + " " + c.instruction() + " -> " + diags.get(0).code() + " "
+                        + diags.get(0).message());
+            }
+            if (c.verdict().equals("fatal") && c.messages().contains("Parsing error") && !err) {
+                missedFatal.add(c.id() + " " + c.instruction() + " (ptxas: " + c.messages() + ")");
+            }
+            int[] counts = perFamily.computeIfAbsent(c.family(), k -> new int[2]);
+            counts[err == ptxasRejects ? 0 : 1]++;
+        }
+        perFamily.forEach((fam, n) -> System.out.printf("ptxas agreement %-10s %6d/%6d (%.2f%%)%n", fam, n[0],
+                n[0] + n[1], 100.0 * n[0] / (n[0] + n[1])));
+        assertEquals(List.of(), falseErrors.subList(0, Math.min(20, falseErrors.size())),
+                falseErrors.size() + " cases accepted by ptxas get an error from ptxlint");
+        assertEquals(List.of(), missedFatal.subList(0, Math.min(20, missedFatal.size())),
+                missedFatal.size() + " cases ptxas rejects with a syntax error get no error from ptxlint");
+    }
+}
