@@ -13,7 +13,7 @@ MB=$(awk -v b="$(stat -c %s "$FILE")" 'BEGIN{printf "%.1f", b/1e6}')
 echo "== file: $FILE ($MB MB), $(nproc) cores, $(java -version 2>&1 | head -1)"
 
 echo "== in-process throughput (warm JVM, $RUNS runs)"
-java -cp "$JAR" dev.ptxlint.bench.Bench "$FILE" "$RUNS"
+java -XX:+UseSerialGC -cp "$JAR" dev.ptxlint.bench.Bench "$FILE" "$RUNS"
 
 measure() { # label, then the command
   local label=$1; shift
@@ -27,8 +27,9 @@ measure() { # label, then the command
 }
 
 echo "== whole command, cold JVM (wall time, peak resident memory)"
-measure "ptxlint (default heap)" java -jar "$JAR" -q "$FILE"
-measure "ptxlint (JAVA_OPTS=-Xmx48m)" java -Xmx48m -jar "$JAR" -q "$FILE"
+measure "ptxlint (launcher flags)" java -XX:+UseSerialGC -jar "$JAR" -q "$FILE"
+measure "ptxlint (JAVA_OPTS=-Xmx48m)" java -XX:+UseSerialGC -Xmx48m -jar "$JAR" -q "$FILE"
+measure "ptxlint (G1, default heap)" java -jar "$JAR" -q "$FILE"
 if command -v ptxas >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/ptxas ]; then
   PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
   measure "ptxas -arch=compute_90 (front end)" "$PTXAS" -arch=compute_90 "$FILE" -o /dev/null
