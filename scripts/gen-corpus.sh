@@ -15,7 +15,10 @@
 # Usage:
 #   scripts/gen-corpus.sh [options]          build the corpus (default OUTDIR target/corpus)
 #   scripts/gen-corpus.sh --big [options]    build one big single-module PTX file for
-#                                            benchmarks: target/corpus-big/big.ptx
+#                                            benchmarks: target/corpus-big/big.ptx, compiled
+#                                            in ONE nvcc run (-arch=sm_90 -G) from
+#                                            testdata/cuda/big/big_instantiations.cu
+#                                            (~110 MB, ~45 s nvcc + ~80 s ptxas check)
 # Options:
 #   -o, --out DIR      output directory (default: target/corpus, or target/corpus-big with --big)
 #   -j, --jobs N       parallel nvcc/ptxas jobs (default 2)
@@ -27,6 +30,7 @@
 #   --opcodes FILE     after generating, write opcode counts over all of OUTDIR to FILE
 #                      (default with the plain corpus: target/corpus-opcodes.txt)
 #   --no-opcodes       do not write the opcode list
+#   --big-level N      size knob for --big: 1 ~59 MB, 2 ~110 MB (default), 3 ~160 MB
 #   -h, --help
 # Environment: NVCC, PTXAS (default: from CUDA_HOME=/usr/local/cuda, else PATH).
 set -euo pipefail
@@ -47,6 +51,7 @@ FLAVOURS="O3 lineinfo G"
 JOBS=2
 OUTDIR=""
 BIG=0
+BIG_LEVEL=2
 FORCE=0
 VERIFY=1
 ONLY="*"
@@ -58,6 +63,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'; }
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --big) BIG=1 ;;
+    --big-level) BIG_LEVEL="$2"; shift ;;
     -o|--out) OUTDIR="$2"; shift ;;
     -j|--jobs) JOBS="$2"; shift ;;
     -a|--arch) ARCHS="${2//,/ }"; shift ;;
@@ -102,19 +108,21 @@ write_opcodes() {
     {
       line = $0
       sub(/\/\/.*/, "", line)
-      gsub(/^[ \t{}]+/, "", line)
-      if (line == "") next
-      c = substr(line, 1, 1)
-      if (c == "@") { sub(/^@!?[%A-Za-z0-9_$]+[ \t]+/, "", line) }
-      c = substr(line, 1, 1)
-      if (c !~ /[a-z]/) next
-      n = split(line, w, /[ \t;,]+/)
-      op = w[1]
-      if (op ~ /:$/) next                      # label
-      if (line !~ /;/ && op !~ /^call/) next  # call targets / argument lists of call
-      if (op !~ /^[a-z][a-z0-9_]*(\.[A-Za-z0-9_:]+)*$/) next
-      full[op]++
-      base = op; sub(/\..*/, "", base); basec[base]++
+      # statements are ";"-terminated; inline asm may put several on one line ("{ .reg ...; setp ...; }")
+      nseg = split(line, seg, ";")
+      for (k = 1; k <= nseg; k++) {
+        st = seg[k]
+        gsub(/^[ \t{}]+/, "", st)
+        if (st ~ /^[A-Za-z0-9_$]+[ \t]*:/) sub(/^[A-Za-z0-9_$]+[ \t]*:[ \t]*/, "", st)  # label
+        if (st ~ /^@/) sub(/^@!?[%A-Za-z0-9_$]+[ \t]+/, "", st)                          # guard
+        if (st !~ /^[a-z]/) continue                    # directives, braces, operands, names
+        split(st, w, /[ \t,]+/)
+        op = w[1]
+        if (k == nseg && op !~ /^call/) continue      # not ";"-terminated: call targets etc.
+        if (op !~ /^[a-z][a-z0-9_]*(\.[A-Za-z0-9_:]+)*$/) continue
+        full[op]++
+        base = op; sub(/\..*/, "", base); basec[base]++
+      }
     }
     END {
       print "# PTX opcodes in the generated corpus (count, opcode)"
@@ -132,9 +140,9 @@ if [[ $BIG -eq 1 ]]; then
   mkdir -p "$OUTDIR"
   out="$OUTDIR/big.ptx"
   arch="sm_90"
-  echo "building $out from ${BIG_SRC#$ROOT/} (-arch=$arch -G), this takes a few minutes..."
+  echo "building $out from ${BIG_SRC#$ROOT/} (-arch=$arch -G -DBIG_LEVEL=$BIG_LEVEL), this takes a minute or two..."
   start=$(date +%s)
-  "$NVCC" -ptx -std=c++17 -arch="$arch" -G -o "$out.tmp" "$BIG_SRC"
+  "$NVCC" -ptx -std=c++17 -arch="$arch" -G -DBIG_LEVEL="$BIG_LEVEL" -o "$out.tmp" "$BIG_SRC"
   mv "$out.tmp" "$out"
   end=$(date +%s)
   size=$(stat -c %s "$out")

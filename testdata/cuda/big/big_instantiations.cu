@@ -13,7 +13,8 @@
 #include <cstdint>
 
 #ifndef BIG_LEVEL
-#define BIG_LEVEL 3  // 1: keys only, 2: + pairs with 3 value types, 3: + all value types
+#define BIG_LEVEL 2  // 1: keys only (~59 MB), 2: + pairs with 3 value types (~110 MB),
+                     // 3: + pairs with 6 value types (~160 MB)   [sizes: sm_90, -G]
 #endif
 
 template <typename K>
@@ -53,19 +54,28 @@ static void misc(void* t, size_t& b, int n, cudaStream_t s) {
   cub::DeviceSelect::Unique(t, b, p, p, cnt, n, s);
 }
 
+#if BIG_LEVEL >= 3
+#define MORE_VALUES(K)                    \
+  pairs<K, double>(t, b, n, s);           \
+  pairs<K, int16_t>(t, b, n, s);          \
+  pairs<K, uint8_t>(t, b, n, s);
+#else
+#define MORE_VALUES(K)
+#endif
+
+#if BIG_LEVEL >= 2
 #define FOR_VALUES(K)                     \
   pairs<K, int32_t>(t, b, n, s);          \
   pairs<K, float>(t, b, n, s);            \
   pairs<K, uint64_t>(t, b, n, s);         \
-  if (BIG_LEVEL >= 3) {                   \
-    pairs<K, double>(t, b, n, s);         \
-    pairs<K, int16_t>(t, b, n, s);        \
-    pairs<K, uint8_t>(t, b, n, s);        \
-  }
+  MORE_VALUES(K)
+#else
+#define FOR_VALUES(K)
+#endif
 
 #define FOR_KEY(K)                        \
   keys<K>(t, b, n, s);                    \
-  if (BIG_LEVEL >= 2) { FOR_VALUES(K) }
+  FOR_VALUES(K)
 
 void big_entry(void* t, size_t& b, int n, cudaStream_t s) {
   FOR_KEY(int8_t)
