@@ -103,11 +103,8 @@ public final class Linter {
         Diagnostic d = Diagnostic.of(rule, TextRange.of(p.span()), p.message());
         if (p.hasFix()) {
             String title = p.fixText().isEmpty()
-                    ? "Remove '" + p.fixSpan() + "'"
+                    ? "Remove the empty statement"
                     : "Insert '" + p.fixText().strip() + "'";
-            if (p.fixText().isEmpty()) {
-                title = "Remove the empty statement";
-            }
             d = d.withFix(Fix.replace(title, TextRange.of(p.fixSpan()), p.fixText()));
         }
         return d;

@@ -289,7 +289,7 @@ final class NameResolver {
 
     private void use(Token name, boolean branchTarget) {
         String n = name.text();
-        if (n.equals("_") || SpecialRegisters.isPredefined(n) || resolves(n)) {
+        if (n.equals("_") || resolve(n) != null) {
             return;
         }
         if (branchTarget) {
@@ -301,10 +301,6 @@ final class NameResolver {
         String hint = rangeHint(n);
         out.report(Rules.UNDECLARED_IDENTIFIER, name.span(), "'" + n + "' is not declared in this scope"
                 + (hint != null ? "; " + hint : n.startsWith("%") ? "; declare it with a .reg directive" : ""));
-    }
-
-    private boolean resolves(String n) {
-        return resolve(n) != null;
     }
 
     /** What {@code n} refers to in the current scope, or null. */

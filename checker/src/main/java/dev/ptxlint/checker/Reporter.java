@@ -1,7 +1,6 @@
 package dev.ptxlint.checker;
 
 import dev.ptxlint.diag.Diagnostic;
-import dev.ptxlint.diag.Fix;
 import dev.ptxlint.diag.Rule;
 import dev.ptxlint.diag.TextRange;
 import dev.ptxlint.syntax.Span;
@@ -23,8 +22,4 @@ public final class Reporter {
         sink.accept(Diagnostic.of(rule, TextRange.of(span), message));
     }
 
-    public void report(Rule rule, Span span, String message, Fix fix) {
-        Diagnostic d = Diagnostic.of(rule, TextRange.of(span), message);
-        sink.accept(fix == null ? d : d.withFix(fix));
-    }
 }

@@ -16,7 +16,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -91,7 +90,6 @@ class CliTest {
 
     @Test
     void relativePathsAreReportedAsGiven() throws IOException {
-        Path work = fs.getPath("/work");
         FileSystem rel = Jimfs.newFileSystem(Configuration.unix().toBuilder().setWorkingDirectory("/work").build());
         Files.createDirectories(rel.getPath("/work/src"));
         Files.writeString(rel.getPath("/work/src/bad.ptx"), BAD);
@@ -99,7 +97,6 @@ class CliTest {
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(1, cli.run(new String[] {"src/bad.ptx"}));
         assertTrue(stdout().startsWith("src/bad.ptx:8:3: error:"), stdout());
-        assertTrue(work.isAbsolute());
         rel.close();
     }
 

@@ -76,7 +76,8 @@ public final class Lexer {
     private boolean badUtf8;
     private int badLen;
 
-    private void noteTrivia(char ch, long at, int atLine, int atCol) {
+    /** Called for each character of a comment or string, before it is consumed. */
+    private void noteTrivia(int ch) {
         boolean nul = ch == 0;
         if (ch < 0x80 && !nul) {
             if (badStart >= 0) {
@@ -85,9 +86,9 @@ public final class Lexer {
             return;
         }
         if (badStart < 0) {
-            badStart = at;
-            badLine = atLine;
-            badCol = atCol;
+            badStart = offset;
+            badLine = line;
+            badCol = col;
             badNul = nul;
             badUtf8 = ch == REPLACEMENT;
             badLen = 0;
@@ -273,11 +274,7 @@ public final class Lexer {
         }
         int c;
         while ((c = peek(0)) >= 0 && c != '\n' && c != '\r') {
-            if (c >= 0x80 || c == 0) {
-                noteTrivia((char) c, offset, line, col);
-            } else if (badStart >= 0) {
-                flushTrivia();
-            }
+            noteTrivia(c);
             char ch = advance();
             if (keep) {
                 sb.append(ch);
@@ -319,11 +316,7 @@ public final class Lexer {
                 emitComment(keep);
                 return null;
             }
-            if (c >= 0x80 || c == 0) {
-                noteTrivia((char) c, offset, line, col);
-            } else {
-                flushTrivia();
-            }
+            noteTrivia(c);
             char ch = advance();
             if (keep) {
                 sb.append(ch);
@@ -646,11 +639,7 @@ public final class Lexer {
         }
         for (int i = 0; i <= k; i++) {
             int c = peek(0);
-            if (c >= 0x80 || c == 0) {
-                noteTrivia((char) c, offset, line, col);
-            } else {
-                flushTrivia();
-            }
+            noteTrivia(c);
             sb.append(advance());
         }
         flushTrivia();

@@ -576,7 +576,7 @@ public final class Parser {
     }
 
     private Span spanFrom(Token first) {
-        return prev == null || prev.span().end() < first.span().end() ? first.span() : first.span().to(prev.span());
+        return spanFrom(first.span());
     }
 
     private Span spanFrom(Span first) {
@@ -1273,7 +1273,7 @@ public final class Parser {
     private Expr binaryRest(Expr left, int minPrec) {
         while (true) {
             int p = precedence(cur().kind());
-            if (p < 0 || p <= minPrec - 1 || p < minPrec) {
+            if (p < 0 || p < minPrec) {
                 return left;
             }
             Token op = advance();
