@@ -9,6 +9,6 @@ public final class Checks {
 
     /** Every instruction check, in the order they run. */
     public static List<InstructionCheck> all() {
-        return List.of();
+        return List.of(new dev.ptxlint.checker.forms.FormChecks());
     }
 }

@@ -74,6 +74,59 @@ public final class Rules {
     public static final Rule MISPLACED_HEADER = register("PTX0111", "misplaced-header-directive", Severity.ERROR,
             "module", "An .address_size directive after the first function.");
 
+    // ---- instruction forms (0200-0299): errors follow ptxas, warnings keep the manual's stricter rules
+    public static final Rule UNKNOWN_MODIFIER = register("PTX0200", "unknown-modifier", Severity.ERROR,
+            "instruction", "A dotted modifier that is not part of PTX.");
+    public static final Rule ILLEGAL_MODIFIER = register("PTX0201", "illegal-modifier", Severity.ERROR,
+            "instruction", "A PTX modifier that this instruction does not take.");
+    public static final Rule DUPLICATE_MODIFIER = register("PTX0202", "duplicate-modifier", Severity.ERROR,
+            "instruction", "The same modifier written twice.");
+    public static final Rule CONFLICTING_MODIFIERS = register("PTX0203", "conflicting-modifiers", Severity.ERROR,
+            "instruction", "Two modifiers of the same kind, such as two comparison operators or two BoolOps.");
+    public static final Rule FTZ_NOT_ALLOWED = register("PTX0204", "ftz-not-allowed", Severity.ERROR,
+            "instruction", "`.ftz` on an instruction form that does not flush subnormals.");
+    public static final Rule MISSING_CMPOP = register("PTX0205", "missing-comparison", Severity.ERROR,
+            "instruction", "A comparison instruction without its comparison operator.");
+    public static final Rule CMPOP_TYPE_MISMATCH = register("PTX0206", "comparison-type-mismatch", Severity.ERROR,
+            "instruction", "A comparison operator that the instruction type does not support.");
+    public static final Rule INVALID_TYPE = register("PTX0207", "invalid-instruction-type", Severity.ERROR,
+            "instruction", "An instruction type the instruction does not take, or a missing or extra type.");
+    public static final Rule INVALID_TYPE_COMBINATION = register("PTX0208", "invalid-type-combination",
+            Severity.ERROR, "instruction", "Two instruction types (dtype and stype) that no form combines.");
+    public static final Rule BOOLOP_WITHOUT_OPERAND = register("PTX0209", "boolop-without-operand", Severity.ERROR,
+            "instruction", "A BoolOp (.and/.or/.xor) without the predicate operand c it combines.");
+    public static final Rule OPERAND_WITHOUT_BOOLOP = register("PTX0210", "operand-without-boolop", Severity.ERROR,
+            "instruction", "A predicate operand c without the BoolOp that combines it.");
+    public static final Rule INVALID_DESTINATION = register("PTX0211", "invalid-destination", Severity.ERROR,
+            "instruction", "A destination the instruction form does not allow (p|q, the _ sink, a non-register).");
+    public static final Rule OPERAND_COUNT = register("PTX0212", "operand-count", Severity.ERROR, "instruction",
+            "An instruction with too many or too few operands.");
+    public static final Rule OPERAND_TYPE_MISMATCH = register("PTX0213", "operand-type-mismatch", Severity.ERROR,
+            "instruction", "A register whose type the instruction type does not accept in that operand.");
+    public static final Rule INVALID_IMMEDIATE = register("PTX0214", "invalid-immediate", Severity.ERROR,
+            "instruction", "A constant whose kind (integer, 0f, 0d, decimal float) does not fit the operand's type.");
+    public static final Rule INVALID_OPERAND_KIND = register("PTX0215", "invalid-operand-kind", Severity.ERROR,
+            "instruction", "A special register, vector, predicate or address where a data register is required.");
+    public static final Rule REQUIRES_NEWER = register("PTX0216", "form-requires-newer-target", Severity.ERROR,
+            "instruction", "An instruction form that needs a newer .version or .target than the module declares.");
+    public static final Rule INVALID_NEGATION = register("PTX0217", "invalid-negation", Severity.ERROR,
+            "instruction", "`!` applied to something other than a predicate.");
+
+    public static final Rule MODIFIER_ORDER = register("PTX0250", "modifier-order", Severity.WARNING,
+            "instruction", "Modifiers in another order than the manual's Syntax block (ptxas accepts any order).");
+    public static final Rule SINGLE_PACKED_DESTINATION = register("PTX0251", "packed-compare-single-destination",
+            Severity.WARNING, "instruction",
+            "A packed x2 setp with one destination: the upper lane's result is dropped.");
+    public static final Rule HALF_SETP_PAIR = register("PTX0252", "half-setp-pair-destination", Severity.WARNING,
+            "instruction", "setp.f16 or setp.bf16 with a p|_ destination, which the manual does not give.");
+    public static final Rule CONSTANT_PREDICATE = register("PTX0253", "constant-predicate-operand",
+            Severity.WARNING, "instruction", "An integer constant where the manual requires a .pred operand.");
+    public static final Rule UNDOCUMENTED_OPERAND = register("PTX0254", "undocumented-operand-form",
+            Severity.WARNING, "instruction",
+            "A vector or predicate source that ptxas accepts for bf16 compares but the manual does not allow.");
+    public static final Rule IMMEDIATE_TRUNCATED = register("PTX0255", "immediate-truncated", Severity.WARNING,
+            "instruction", "An integer constant that does not fit the operand's type and is truncated.");
+
     public static Rule byCode(String code) {
         return BY_CODE.get(code);
     }

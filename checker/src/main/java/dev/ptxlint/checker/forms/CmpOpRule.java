@@ -1,0 +1,116 @@
+package dev.ptxlint.checker.forms;
+
+import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.forms.CmpOp;
+import dev.ptxlint.forms.FormTable;
+import dev.ptxlint.forms.PtxType;
+import dev.ptxlint.syntax.Token;
+
+/**
+ * The comparison operator: missing (PTX0205), or one the compared type does not support
+ * (PTX0206): {@code lo/ls/hi/hs} only for unsigned integers, ordering only for signed, unsigned
+ * and float types (bit-size types compare for equality), unordered compares and
+ * {@code num/nan} only for floats.
+ */
+final class CmpOpRule implements FormRule {
+
+    @Override
+    public void check(FormAnalysis a, CheckContext ctx) {
+        if (!a.table.has(FormTable.Part.CMP)) {
+            return;
+        }
+        if (a.cmps.isEmpty()) {
+            var span = a.insn.opcode().span();
+            if (!a.insn.modifiers().isEmpty()) {
+                span = span.to(a.insn.modifiers().get(a.insn.modifiers().size() - 1).span());
+            }
+            ctx.reporter().report(Edits.at(Rules.MISSING_CMPOP, span,
+                    a.opcode() + " needs a comparison operator, e.g. " + a.opcode() + ".lt" + rest(a)
+                            + " (" + ModifierRule.syntax(a.table) + ")"));
+            return;
+        }
+        if (a.form == null) {
+            return;
+        }
+        CmpOp op = a.cmp();
+        if (a.form.cmpOps().contains(op)) {
+            return;
+        }
+        Token tok = a.cmps.get(0);
+        int compared = a.table.typeCount() - 1; // setp: the type; set: the stype
+        Token typeTok = a.types.get(compared);
+        PtxType type = PtxType.of(typeTok.text());
+        String allowed = Edits.list(a.form.cmpOps().stream().sorted().map(CmpOp::text).toList());
+        String head = "'" + op.text() + "' cannot compare " + type.text() + " values";
+        Diagnostic d;
+        switch (type.kind()) {
+            case BIT -> {
+                PtxType u = PtxType.of(".u" + type.bits());
+                String why = "bit-size " + type.text() + " compares only with .eq and .ne";
+                if (op.isUnsignedOnly()) {
+                    d = Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + ": " + why + "; '" + op.text()
+                            + "' is an unsigned comparison, so compare as " + u.text())
+                            .withFix(Edits.replace("Compare as " + u.text(), typeTok.span(), u.text()));
+                } else if (op.isFloatOnly()) {
+                    d = Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + ": " + why + " ('" + op.text()
+                            + "' is a floating-point comparison)");
+                } else {
+                    d = Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + ": " + why
+                            + "; to order the values, compare as .u" + type.bits() + " or .s" + type.bits());
+                }
+            }
+            case SIGNED, UNSIGNED -> {
+                if (op.isUnsignedOnly()) {
+                    CmpOp ordered = orderedEquivalent(op);
+                    PtxType u = PtxType.of(".u" + type.bits());
+                    d = Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + ": '" + op.text()
+                            + "' is for unsigned integers; for signed " + type.text() + " use '" + ordered.text()
+                            + "', or compare as " + u.text())
+                            .withFix(Edits.replace("Use '" + ordered.text() + "'", tok.span(), ordered.text()))
+                            .withFix(Edits.replace("Compare as " + u.text(), typeTok.span(), u.text()));
+                } else if (op == CmpOp.NUM || op == CmpOp.NAN) {
+                    d = Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + ": '" + op.text()
+                            + "' tests for NaN, which integers do not have; the allowed comparisons are " + allowed);
+                } else {
+                    CmpOp ordered = orderedEquivalent(op);
+                    d = Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + ": '" + op.text()
+                            + "' is an unordered floating-point comparison; integers have no NaN, use '"
+                            + ordered.text() + "'")
+                            .withFix(Edits.replace("Use '" + ordered.text() + "'", tok.span(), ordered.text()));
+                }
+            }
+            default -> {
+                if (op.isUnsignedOnly()) {
+                    CmpOp ordered = orderedEquivalent(op);
+                    d = Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + ": '" + op.text()
+                            + "' is for unsigned integers; for " + type.text() + " use '" + ordered.text() + "'")
+                            .withFix(Edits.replace("Use '" + ordered.text() + "'", tok.span(), ordered.text()));
+                } else {
+                    d = Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + "; use one of " + allowed);
+                }
+            }
+        }
+        ctx.reporter().report(d);
+    }
+
+    /** lo->lt, ls->le, hi->gt, hs->ge, equ->eq, ... */
+    static CmpOp orderedEquivalent(CmpOp op) {
+        return switch (op) {
+            case LO, LTU -> CmpOp.LT;
+            case LS, LEU -> CmpOp.LE;
+            case HI, GTU -> CmpOp.GT;
+            case HS, GEU -> CmpOp.GE;
+            case EQU -> CmpOp.EQ;
+            case NEU -> CmpOp.NE;
+            default -> op;
+        };
+    }
+
+    private static String rest(FormAnalysis a) {
+        StringBuilder sb = new StringBuilder();
+        a.insn.modifiers().forEach(m -> sb.append(m.text()));
+        return sb.toString();
+    }
+}

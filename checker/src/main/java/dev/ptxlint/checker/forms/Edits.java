@@ -1,0 +1,64 @@
+package dev.ptxlint.checker.forms;
+
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Fix;
+import dev.ptxlint.diag.Rule;
+import dev.ptxlint.diag.TextRange;
+import dev.ptxlint.forms.PtxType;
+import dev.ptxlint.syntax.Span;
+import dev.ptxlint.syntax.Token;
+import java.util.Collection;
+import java.util.stream.Collectors;
+
+/** Small helpers for the form rules' diagnostics and fixes. */
+final class Edits {
+    private Edits() {
+    }
+
+    static Diagnostic at(Rule rule, Span span, String message) {
+        return Diagnostic.of(rule, TextRange.of(span), message);
+    }
+
+    static Fix remove(String title, Token t) {
+        return Fix.replace(title, TextRange.of(t.span()), "");
+    }
+
+    static Fix replace(String title, Span s, String text) {
+        return Fix.replace(title, TextRange.of(s), text);
+    }
+
+    /** {@code .b16, .b32 or .b64}. */
+    static String list(Collection<?> items) {
+        java.util.List<String> l = items.stream().map(Object::toString).collect(Collectors.toList());
+        if (l.size() <= 1) {
+            return String.join("", l);
+        }
+        return String.join(", ", l.subList(0, l.size() - 1)) + " or " + l.get(l.size() - 1);
+    }
+
+    static String types(Collection<PtxType> ts) {
+        return ts.stream().map(PtxType::text).collect(Collectors.joining(" "));
+    }
+
+    /** The source text of an operand, for messages (short forms only). */
+    static String text(dev.ptxlint.syntax.Ast.Expr e) {
+        if (e instanceof dev.ptxlint.syntax.Ast.Name n) {
+            StringBuilder sb = new StringBuilder(n.text());
+            n.suffixes().forEach(s -> sb.append(s.text()));
+            return sb.toString();
+        }
+        if (e instanceof dev.ptxlint.syntax.Ast.IntLit i) {
+            return i.token().text();
+        }
+        if (e instanceof dev.ptxlint.syntax.Ast.FloatLit f) {
+            return f.token().text();
+        }
+        if (e instanceof dev.ptxlint.syntax.Ast.Unary u) {
+            return u.op().text() + text(u.operand());
+        }
+        if (e instanceof dev.ptxlint.syntax.Ast.Sink) {
+            return "_";
+        }
+        return "this operand";
+    }
+}

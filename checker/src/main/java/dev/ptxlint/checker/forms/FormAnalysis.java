@@ -1,0 +1,202 @@
+package dev.ptxlint.checker.forms;
+
+import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.Symbol;
+import dev.ptxlint.forms.CmpOp;
+import dev.ptxlint.forms.Form;
+import dev.ptxlint.forms.FormTable;
+import dev.ptxlint.forms.PtxType;
+import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Token;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One instruction read against its family's {@link FormTable}: the modifiers sorted by kind,
+ * the instruction types, and the {@link Form} they select (null when the types select none).
+ * Computed once per instruction and shared by every {@link FormRule}.
+ */
+final class FormAnalysis {
+
+    /** What one modifier token is. */
+    enum ModKind { TYPE, CMP, BOOL, FTZ, ILLEGAL, UNKNOWN }
+
+    record Mod(Token token, ModKind kind) {
+    }
+
+    final Ast.Instruction insn;
+    final FormTable table;
+    final List<Mod> mods = new ArrayList<>();
+    final List<Token> types = new ArrayList<>();
+    final List<Token> cmps = new ArrayList<>();
+    final List<Token> bools = new ArrayList<>();
+    final List<Token> ftzs = new ArrayList<>();
+    /** The form selected by the types, or null (wrong count, unknown type or combination). */
+    final Form form;
+
+    FormAnalysis(Ast.Instruction insn, FormTable table) {
+        this.insn = insn;
+        this.table = table;
+        for (Token m : insn.modifiers()) {
+            String t = m.text();
+            ModKind k;
+            if (PtxType.of(t) != null) {
+                k = ModKind.TYPE;
+                types.add(m);
+            } else if (CmpOp.of(t) != null && table.has(FormTable.Part.CMP)) {
+                k = ModKind.CMP;
+                cmps.add(m);
+            } else if (KnownModifiers.BOOL_OPS.contains(t) && table.has(FormTable.Part.BOOL)) {
+                k = ModKind.BOOL;
+                bools.add(m);
+            } else if (t.equals(".ftz") && table.has(FormTable.Part.FTZ)) {
+                k = ModKind.FTZ;
+                ftzs.add(m);
+            } else {
+                k = KnownModifiers.isKnown(t) ? ModKind.ILLEGAL : ModKind.UNKNOWN;
+            }
+            mods.add(new Mod(m, k));
+        }
+        Form f = null;
+        if (types.size() == table.typeCount()) {
+            List<PtxType> ts = new ArrayList<>();
+            for (Token t : types) {
+                ts.add(PtxType.of(t.text()));
+            }
+            f = table.form(ts);
+        }
+        this.form = f;
+    }
+
+    String opcode() {
+        return table.opcode();
+    }
+
+    CmpOp cmp() {
+        return cmps.isEmpty() ? null : CmpOp.of(cmps.get(0).text());
+    }
+
+    boolean hasBoolOp() {
+        return !bools.isEmpty();
+    }
+
+    /** The instruction's name with its types, e.g. {@code setp.f16x2}, for messages. */
+    String formName() {
+        StringBuilder sb = new StringBuilder(opcode());
+        for (Token t : types) {
+            sb.append(t.text());
+        }
+        return sb.toString();
+    }
+
+    /** The operand slots the table lays out for this instruction (c only with a BoolOp). */
+    List<FormTable.Operand> expectedOperands() {
+        List<FormTable.Operand> l = new ArrayList<>();
+        for (FormTable.Operand o : table.operands()) {
+            if (!o.withBoolOp() || hasBoolOp()) {
+                l.add(o);
+            }
+        }
+        return l;
+    }
+
+    // ------------------------------------------------------------------ operands
+
+    /** What an operand expression is, for type checking. */
+    enum Kind {
+        REGISTER, SPECIAL_REGISTER, OTHER_SYMBOL, UNDECLARED, NEGATED, INTEGER, FLOAT_HEX_F, FLOAT_HEX_D,
+        FLOAT_DECIMAL, VECTOR, ADDRESS, PAIR, SINK, OTHER
+    }
+
+    record Operand(Kind kind, Ast.Expr expr, Symbol symbol, Operand inner) {
+        /** The register's declared type, or null. */
+        PtxType type() {
+            return symbol == null ? null : PtxType.of(symbol.type());
+        }
+
+        boolean isPredicateRegister() {
+            return kind == Kind.REGISTER && type() == PtxType.PRED;
+        }
+    }
+
+    static Operand classify(Ast.Expr e, CheckContext ctx) {
+        if (e instanceof Ast.Name n) {
+            if (n.text().equals("WARP_SZ")) {
+                return new Operand(Kind.INTEGER, e, null, null);
+            }
+            Symbol s = ctx.resolve(n.text());
+            if (s == null) {
+                return new Operand(Kind.UNDECLARED, e, null, null);
+            }
+            if (s.kind() == Symbol.Kind.SPECIAL_REGISTER) {
+                return new Operand(Kind.SPECIAL_REGISTER, e, s, null);
+            }
+            if (s.isRegister() && s.vector() == 1 && n.suffixes().isEmpty()) {
+                return new Operand(Kind.REGISTER, e, s, null);
+            }
+            return new Operand(Kind.OTHER_SYMBOL, e, s, null);
+        }
+        if (e instanceof Ast.Unary u && u.op().text().equals("!")) {
+            return new Operand(Kind.NEGATED, e, null, classify(u.operand(), ctx));
+        }
+        if (e instanceof Ast.FloatLit f) {
+            return new Operand(floatKind(f.token().text()), e, null, null);
+        }
+        if (e instanceof Ast.Unary u && (u.op().text().equals("-") || u.op().text().equals("+"))
+                && u.operand() instanceof Ast.FloatLit f) {
+            return new Operand(floatKind(f.token().text()), e, null, null);
+        }
+        if (isIntegerConstant(e)) {
+            return new Operand(Kind.INTEGER, e, null, null);
+        }
+        if (e instanceof Ast.VectorExpr) {
+            return new Operand(Kind.VECTOR, e, null, null);
+        }
+        if (e instanceof Ast.Address) {
+            return new Operand(Kind.ADDRESS, e, null, null);
+        }
+        if (e instanceof Ast.PredPair) {
+            return new Operand(Kind.PAIR, e, null, null);
+        }
+        if (e instanceof Ast.Sink) {
+            return new Operand(Kind.SINK, e, null, null);
+        }
+        return new Operand(Kind.OTHER, e, null, null);
+    }
+
+    private static Kind floatKind(String text) {
+        if (text.length() > 1 && text.charAt(0) == '0' && (text.charAt(1) == 'f' || text.charAt(1) == 'F')) {
+            return Kind.FLOAT_HEX_F;
+        }
+        if (text.length() > 1 && text.charAt(0) == '0' && (text.charAt(1) == 'd' || text.charAt(1) == 'D')) {
+            return Kind.FLOAT_HEX_D;
+        }
+        return Kind.FLOAT_DECIMAL;
+    }
+
+    /** Integer literals and expressions over them (no names other than WARP_SZ, no floats). */
+    static boolean isIntegerConstant(Ast.Expr e) {
+        if (e instanceof Ast.IntLit) {
+            return true;
+        }
+        if (e instanceof Ast.Name n) {
+            return n.text().equals("WARP_SZ") && n.suffixes().isEmpty();
+        }
+        if (e instanceof Ast.Unary u) {
+            return !u.op().text().equals("!") && isIntegerConstant(u.operand());
+        }
+        if (e instanceof Ast.Binary b) {
+            return isIntegerConstant(b.left()) && isIntegerConstant(b.right());
+        }
+        if (e instanceof Ast.Group g) {
+            return g.items().size() == 1 && isIntegerConstant(g.items().get(0));
+        }
+        if (e instanceof Ast.Ternary t) {
+            return isIntegerConstant(t.cond()) && isIntegerConstant(t.then()) && isIntegerConstant(t.otherwise());
+        }
+        if (e instanceof Ast.Cast c) {
+            return isIntegerConstant(c.operand());
+        }
+        return false;
+    }
+}

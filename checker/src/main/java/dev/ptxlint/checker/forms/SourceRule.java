@@ -1,0 +1,206 @@
+package dev.ptxlint.checker.forms;
+
+import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.forms.FormAnalysis.Kind;
+import dev.ptxlint.checker.forms.FormAnalysis.Operand;
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Rule;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.forms.Form;
+import dev.ptxlint.forms.FormTable;
+import dev.ptxlint.forms.PtxType;
+import dev.ptxlint.syntax.Ast;
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * Source operands against the form's types: registers (PTX0213), constants (PTX0214, and
+ * PTX0255 for an integer that does not fit), special registers, vectors, predicates and
+ * addresses in data slots (PTX0215), {@code !} on a non-predicate (PTX0217); the predicate
+ * operand c; and, as warnings, the operand forms ptxas accepts beyond the manual (an integer
+ * constant as c, PTX0253; vector and predicate sources of the bf16 compares, PTX0254).
+ */
+final class SourceRule implements FormRule {
+
+    @Override
+    public void check(FormAnalysis a, CheckContext ctx) {
+        List<Ast.Expr> ops = a.insn.operands();
+        List<FormTable.Operand> slots = a.expectedOperands();
+        int n = Math.min(ops.size(), slots.size());
+        for (int i = 0; i < n; i++) {
+            FormTable.Operand slot = slots.get(i);
+            Ast.Expr e = ops.get(i);
+            if (e instanceof Ast.Missing) {
+                continue;
+            }
+            if (slot.role() == FormTable.Role.PREDICATE) {
+                predicate(a, slot, FormAnalysis.classify(e, ctx), ctx);
+            } else if (slot.role() == FormTable.Role.SOURCE && a.form != null) {
+                boolean second = i == 2;
+                source(a, a.form, slot, second, FormAnalysis.classify(e, ctx), ctx);
+            }
+        }
+    }
+
+    private void source(FormAnalysis a, Form f, FormTable.Operand slot, boolean second, Operand o, CheckContext ctx) {
+        PtxType t = f.types().get(slot.typeIndex());
+        String where = "operand " + slot.name() + " of " + a.formName();
+        switch (o.kind()) {
+            case REGISTER -> {
+                PtxType r = o.type();
+                if (r == null || OperandTypes.registerFits(t, r)) {
+                    return;
+                }
+                if (r == PtxType.PRED) {
+                    if (second && f.quirks().contains(Form.Quirk.PREDICATE_SECOND_SOURCE)) {
+                        warnQuirk(a, o, "a predicate as operand b", ctx);
+                        return;
+                    }
+                    report(Rules.INVALID_OPERAND_KIND, o, where + " is a " + t.text() + " value, not a predicate: "
+                            + Edits.text(o.expr()) + " is a .pred register" + predicateHint(a), ctx);
+                    return;
+                }
+                report(Rules.OPERAND_TYPE_MISMATCH, o, where + " must be a " + Edits.types(OperandTypes.fitting(t))
+                        + " register, but " + Edits.text(o.expr()) + " is " + r.text()
+                        + conversionHint(t, r), ctx);
+            }
+            case NEGATED -> {
+                if (!o.inner().isPredicateRegister()) {
+                    if (o.inner().kind() == Kind.REGISTER || o.inner().kind() == Kind.SPECIAL_REGISTER) {
+                        report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; "
+                                + Edits.text(o.inner().expr()) + " is not one", ctx);
+                    }
+                    return;
+                }
+                if (second && f.quirks().contains(Form.Quirk.PREDICATE_SECOND_SOURCE)) {
+                    warnQuirk(a, o, "a negated predicate as operand b", ctx);
+                    return;
+                }
+                report(Rules.INVALID_OPERAND_KIND, o, where + " is a " + t.text() + " value, not a predicate"
+                        + predicateHint(a), ctx);
+            }
+            case SPECIAL_REGISTER -> report(Rules.INVALID_OPERAND_KIND, o, "special register "
+                    + Edits.text(o.expr()) + " cannot be an operand of " + a.opcode() + ": copy it into a register "
+                    + "first (mov.u32 %r, " + Edits.text(o.expr()) + ")", ctx);
+            case VECTOR -> {
+                if (f.quirks().contains(Form.Quirk.VECTOR_SOURCE) && vectorOfFitting((Ast.VectorExpr) o.expr(), t,
+                        ctx)) {
+                    warnQuirk(a, o, "a vector operand", ctx);
+                    return;
+                }
+                report(Rules.INVALID_OPERAND_KIND, o, where + " must be a scalar " + t.text()
+                        + " operand, not a vector", ctx);
+            }
+            case ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where + " must be a register or constant; "
+                    + a.opcode() + " does not read memory: load the value with ld first", ctx);
+            case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> {
+                if (!OperandTypes.constantFits(o.kind(), t)) {
+                    report(Rules.INVALID_IMMEDIATE, o, where + " cannot be " + OperandTypes.describe(o.kind())
+                            + ": " + OperandTypes.constantsFor(t), ctx);
+                } else if (o.kind() == Kind.INTEGER) {
+                    truncation(a, o, t, where, ctx);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void predicate(FormAnalysis a, FormTable.Operand slot, Operand o, CheckContext ctx) {
+        String where = "operand " + slot.name() + " of " + a.opcode();
+        switch (o.kind()) {
+            case REGISTER -> {
+                if (!o.isPredicateRegister() && o.type() != null) {
+                    report(Rules.OPERAND_TYPE_MISMATCH, o, where + " must be a predicate (.pred), but "
+                            + Edits.text(o.expr()) + " is a " + o.type().text() + " register; compare it first "
+                            + "(setp.ne" + (o.type().kind() == PtxType.Kind.FLOAT ? o.type().bitType() : o.type())
+                            + " %p, " + Edits.text(o.expr()) + ", 0)", ctx);
+                }
+            }
+            case NEGATED -> {
+                Operand in = o.inner();
+                if (in.isPredicateRegister() || in.kind() == Kind.UNDECLARED) {
+                    return;
+                }
+                if (in.kind() == Kind.INTEGER) {
+                    constantPredicate(a, o, where, ctx);
+                    return;
+                }
+                report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; " + Edits.text(in.expr())
+                        + " is not one", ctx);
+            }
+            case INTEGER -> constantPredicate(a, o, where, ctx);
+            case FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> report(Rules.INVALID_IMMEDIATE, o, where
+                    + " must be a predicate, not " + OperandTypes.describe(o.kind()), ctx);
+            case SPECIAL_REGISTER, VECTOR, ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where
+                    + " must be a predicate register", ctx);
+            default -> {
+            }
+        }
+    }
+
+    private void constantPredicate(FormAnalysis a, Operand o, String where, CheckContext ctx) {
+        if (a.form != null && !a.form.quirks().contains(Form.Quirk.CONSTANT_PREDICATE)) {
+            ctx.reporter().report(Edits.at(Rules.INVALID_IMMEDIATE, o.expr().span(), where + " must be a predicate "
+                    + "register: " + a.formName() + " does not take a constant here"));
+            return;
+        }
+        ctx.reporter().report(Edits.at(Rules.CONSTANT_PREDICATE, o.expr().span(), where + " is a constant ("
+                + Edits.text(o.expr()) + "); the manual requires a .pred operand here (ptxas accepts an integer "
+                + "constant): use a predicate register"));
+    }
+
+    private void warnQuirk(FormAnalysis a, Operand o, String what, CheckContext ctx) {
+        ctx.reporter().report(Edits.at(Rules.UNDOCUMENTED_OPERAND, o.expr().span(), a.formName() + " with "
+                + what + " is accepted by ptxas but not by the manual, which requires a .b"
+                + a.form.types().get(a.table.typeCount() - 1).bits() + " register; its meaning is undocumented"));
+    }
+
+    static boolean vectorOfFitting(Ast.VectorExpr v, PtxType t, CheckContext ctx) {
+        if (v.items().size() != 2) {
+            return false;
+        }
+        for (Ast.Expr e : v.items()) {
+            Operand o = FormAnalysis.classify(e, ctx);
+            if (o.kind() != Kind.REGISTER || o.type() == null || !OperandTypes.registerFits(t, o.type())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void truncation(FormAnalysis a, Operand o, PtxType t, String where, CheckContext ctx) {
+        BigInteger v = IntegerConstants.value(o.expr());
+        if (v == null || t.bits() >= 64) {
+            return;
+        }
+        BigInteger min = BigInteger.ONE.shiftLeft(t.bits() - 1).negate();
+        BigInteger max = BigInteger.ONE.shiftLeft(t.bits()).subtract(BigInteger.ONE);
+        if (v.compareTo(min) >= 0 && v.compareTo(max) <= 0) {
+            return;
+        }
+        BigInteger kept = v.and(max);
+        ctx.reporter().report(Edits.at(Rules.IMMEDIATE_TRUNCATED, o.expr().span(), where + " is " + t.bits()
+                + " bits wide, but the constant " + Edits.text(o.expr()) + " needs more: it is truncated to 0x"
+                + kept.toString(16).toUpperCase(java.util.Locale.ROOT) + " (" + kept + ")"));
+    }
+
+    private static String predicateHint(FormAnalysis a) {
+        return a.opcode().equals("selp") ? "; the predicate goes last (selp d, a, b, c)" : "";
+    }
+
+    private static String conversionHint(PtxType t, PtxType r) {
+        if (r.bits() != t.bits()) {
+            return " (" + r.bits() + " bits, not " + t.bits() + "): convert it with cvt first";
+        }
+        if (t.kind() == PtxType.Kind.FLOAT && r.kind() != PtxType.Kind.FLOAT) {
+            return "; " + t.text() + " takes only " + t.text() + " or " + t.bitType().text() + " registers";
+        }
+        return "";
+    }
+
+    private static void report(Rule rule, Operand o, String msg, CheckContext ctx) {
+        Diagnostic d = Edits.at(rule, o.expr().span(), msg);
+        ctx.reporter().report(d);
+    }
+}
