@@ -22,12 +22,15 @@ final class CmpOpRule implements FormRule {
             return;
         }
         if (a.cmps.isEmpty()) {
+            if (a.mods.stream().anyMatch(m -> m.kind() == FormAnalysis.ModKind.UNKNOWN)) {
+                return; // perhaps a misspelt CmpOp, reported as unknown
+            }
             var span = a.insn.opcode().span();
             if (!a.insn.modifiers().isEmpty()) {
                 span = span.to(a.insn.modifiers().get(a.insn.modifiers().size() - 1).span());
             }
             ctx.reporter().report(Edits.at(Rules.MISSING_CMPOP, span,
-                    a.opcode() + " needs a comparison operator, e.g. " + a.opcode() + ".lt" + rest(a)
+                    a.opcode() + " needs a comparison operator, e.g. " + a.opcode() + ".lt" + types(a)
                             + " (" + ModifierRule.syntax(a.table) + ")"));
             return;
         }
@@ -108,9 +111,9 @@ final class CmpOpRule implements FormRule {
         };
     }
 
-    private static String rest(FormAnalysis a) {
+    private static String types(FormAnalysis a) {
         StringBuilder sb = new StringBuilder();
-        a.insn.modifiers().forEach(m -> sb.append(m.text()));
+        a.types.forEach(m -> sb.append(m.text()));
         return sb.toString();
     }
 }

@@ -23,6 +23,9 @@ final class OperandCountRule implements FormRule {
         if (ops.stream().anyMatch(e -> e instanceof Ast.Missing)) {
             return; // the parser reported it
         }
+        if (a.mods.stream().anyMatch(m -> m.kind() == FormAnalysis.ModKind.UNKNOWN)) {
+            return; // perhaps a misspelt BoolOp: the count depends on it
+        }
         List<FormTable.Operand> expected = a.expectedOperands();
         int n = ops.size();
         if (n == expected.size()) {
