@@ -142,8 +142,9 @@ SET_DTYPES = ["u32", "s32", "f32", "f16", "f16x2", "bf16", "bf16x2", "u16", "s16
 SLCT_CTYPES = ["s32", "f32", "u32", "b32", "s16", "s64", "f16", "f64", "bf16", "pred"]
 
 
-def generate():
-    rnd = random.Random(SEED)
+def generate(seed=SEED, mutations=2800, only_mutations=False):
+    """All cases; with only_mutations, just section I (seeded near-valid mutations)."""
+    rnd = random.Random(seed)
     cases = []
 
     def add(fam, instr, v=V, t=T):
@@ -306,6 +307,7 @@ def generate():
         for fam, instr in vt_forms:
             add(fam, instr, v, t)
     # ---- I. seeded random near-valid mutations -----------------------------
+    first_mutation = len(cases)
     bases = []
     for t in TYPES:
         bases.append((fam_setp(t), setp_text(rnd.choice(CMPOPS), t, rnd.random() < 0.3,
@@ -384,13 +386,15 @@ def generate():
                 ops[i], ops[j] = ops[j], ops[i]
         return join_instr(mods, ops)
 
-    for _ in range(2800):
+    for _ in range(mutations):
         fam, s = rnd.choice(bases)
         for _ in range(rnd.choice([1, 1, 1, 2, 2, 3])):
             s = mutate(s)
         add(fam, s)
 
     # ---- dedupe, number ----------------------------------------------------
+    if only_mutations:
+        cases[:] = cases[first_mutation:]
     seen = set()
     out = []
     for c in cases:

@@ -66,9 +66,11 @@ final class SourceRule implements FormRule {
             }
             case NEGATED -> {
                 if (!o.inner().isPredicateRegister()) {
-                    if (o.inner().kind() == Kind.REGISTER || o.inner().kind() == Kind.SPECIAL_REGISTER) {
+                    if (o.inner().kind() != Kind.UNDECLARED) {
                         report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; "
-                                + Edits.text(o.inner().expr()) + " is not one", ctx);
+                                + Edits.text(o.inner().expr()) + " is not one"
+                                + (o.inner().kind() == Kind.INTEGER ? " (write the constant's value instead)" : ""),
+                                ctx);
                     }
                     return;
                 }
