@@ -22,7 +22,7 @@ public record Form(List<PtxType> types, Set<CmpOp> cmpOps, boolean ftz, Dest des
     public enum Quirk {
         /** A vector of two registers, each of the instruction type's size, as {@code a} or {@code b}. */
         VECTOR_SOURCE,
-        /** A predicate (or {@code !predicate}) as the second source {@code b}. */
+        /** A predicate (or {@code !predicate}) as the second source {@code b}, only without a BoolOp. */
         PREDICATE_SECOND_SOURCE,
         /** An integer constant as the predicate operand c. */
         CONSTANT_PREDICATE,

@@ -52,7 +52,7 @@ final class SourceRule implements FormRule {
                     return;
                 }
                 if (r == PtxType.PRED) {
-                    if (second && f.quirks().contains(Form.Quirk.PREDICATE_SECOND_SOURCE)) {
+                    if (second && !a.hasBoolOp() && f.quirks().contains(Form.Quirk.PREDICATE_SECOND_SOURCE)) {
                         warnQuirk(a, o, "a predicate as operand b", ctx);
                         return;
                     }
@@ -74,7 +74,7 @@ final class SourceRule implements FormRule {
                     }
                     return;
                 }
-                if (second && f.quirks().contains(Form.Quirk.PREDICATE_SECOND_SOURCE)) {
+                if (second && !a.hasBoolOp() && f.quirks().contains(Form.Quirk.PREDICATE_SECOND_SOURCE)) {
                     warnQuirk(a, o, "a negated predicate as operand b", ctx);
                     return;
                 }

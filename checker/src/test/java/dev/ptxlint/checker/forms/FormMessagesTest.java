@@ -313,6 +313,8 @@ class FormMessagesTest {
         assertEquals(Severity.WARNING, f.d().severity());
         assertMessage(f, "PTX0254", "%p2", "accepted by ptxas but not by the manual");
         assertMessage(only("set.lt.bf16.s32 %us1, %r1, %r2;"), "PTX0254", "%us1", "destination");
+        // ptxas takes the predicate b only without a BoolOp (found by a second hold-out sample)
+        assertMessage(only("set.le.xor.u32.bf16x2 %r0, %r2, %p3, %p2;"), "PTX0215", "%p3", "not a predicate");
     }
 
     @Test
