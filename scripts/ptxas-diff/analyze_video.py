@@ -279,6 +279,30 @@ for o2 in ("add", "min", "max"):
     for i in (scal(op2=o2), scal(op2=o2, c=C, d="%s0"), scal(op2=o2 + ".sat", c=C), scal(mods=["sat", "u32", "u32", "lt", o2], c=C)):
         print("- `%s`: %s" % (i, esc(cell(i))))
 
+section("Two-digit .bxy selectors on scalar vset, and the .b01 / .b12 / .b23 tokens (9.0/sm_90)")
+legend.clear()
+NORMALISE_LEGEND = False
+cols = [("a", lambda s: scal(asel=s)), ("b", lambda s: scal(bsel=s)), ("b, `.add`", lambda s: scal(op2="add", bsel=s, c=C)),
+        ("dsel with c", lambda s: scal(dsel=s, c=C)), ("dsel, no c", lambda s: scal(dsel=s)),
+        ("dsel + `.max`", lambda s: scal(op2="max", dsel=s, c=C)), ("c", lambda s: scal(csel=s, c=C)),
+        ("c, `.min`", lambda s: scal(op2="min", csel=s, c=C))]
+print("| selector | " + " | ".join(c for c, _ in cols) + " |\n|" + "---|" * (len(cols) + 1))
+for s in ["b" + x for x in G.seqs("0123", [2])]:
+    print("| .%s | %s |" % (s, " | ".join(code(fn(s)) for _, fn in cols)))
+print()
+for m, k in legend.items():
+    print("- %s: `%s`" % (k, esc(m)))
+print("\nvset2 / vset4 with .b01 .b12 .b23 (merge `u32.u32.lt` / `.add` `s32.s32.ge`):\n")
+for s in ("b01", "b12", "b23"):
+    for op in ("vset2", "vset4"):
+        for k in ("mask", "asel", "bsel", "csel"):
+            i1 = simd(op, **{k: s})
+            i2 = simd(op, "s32", "s32", "ge", "add", **{k: s})
+            print("- `%s`: %s; `.add`: %s" % (i1, esc(cell(i1)), esc(cell(i2))))
+for s in ("b01", "b12", "b23"):
+    for i in (scal(asel=s, c=C), scal(dsel=s, asel="b1", bsel="h0"), scal(dsel=s, csel=s, c=C)):
+        print("- `%s`: %s" % (i, esc(cell(i))))
+
 # ---------------------------------------------------------------------------
 section("Secondary operations and other modifiers (9.0/sm_90)")
 cols = [("vset2 `.u32.u32.lt.X`", lambda e: simd("vset2", mods=["u32", "u32", "lt"] + e.split("."))),
@@ -403,25 +427,58 @@ for r in rows:
         print("- `%s`: %s" % (r[5], esc(cell(r[5]))))
 
 # ---------------------------------------------------------------------------
-section("Version / target grid (cell: ok, or the messages' codes; legend below)")
+section("Version / target grid. Cell: ok; or the version/target messages that are added to the form's own "
+        "messages at 9.0/sm_90 (codes below), with +E when the form is rejected at 9.0/sm_90 too; E = only the form's own errors")
 vt_forms = []
 seenf = set()
 for cid, c in G.generate():
     if (c.version, c.target) == ("1.4", "sm_13") and c.instr not in seenf:
         seenf.add(c.instr)
         vt_forms.append(c.instr)
-legend.clear()
+VTCODE = collections.OrderedDict([
+    (re.compile(r"Instruction '\w+' requires \.target sm_20"), "T20"),
+    (re.compile(r"Instruction '\w+' requires \.target sm_30"), "T30"),
+    (re.compile(r"Feature '2\.0' requires PTX ISA \.version 2\.0"), "V20"),
+    (re.compile(r"Feature '3\.0' requires PTX ISA \.version 3\.0"), "V30"),
+    (re.compile(r"PTX \.version [\d.]+ does not support \.target"), "P"),
+])
+vt_text = collections.OrderedDict()
+
+
+def vtcell(instr, v, t):
+    x = get(instr, v, t)
+    base = get(instr)
+    if x is None:
+        return "?"
+    if x[0] == "ok":
+        return "ok"
+    bm = [m for m in base[1].split(" | ") if m]
+    extra = [m for m in x[1].split(" | ") if m]
+    for m in bm:
+        if m in extra:
+            extra.remove(m)
+    codes = []
+    for m in extra:
+        for rx, k in VTCODE.items():
+            if rx.search(m):
+                codes.append(k)
+                vt_text.setdefault(k, set()).add(m)
+                break
+        else:
+            codes.append("[%s]" % m)
+    return (" ".join(codes) or "") + ("+E" if base[0] != "ok" and codes else ("E" if base[0] != "ok" else ""))
+
+
 print("| .version/.target | " + " | ".join("f%d" % (k + 1) for k in range(len(vt_forms))) + " |\n|" + "---|" * (len(vt_forms) + 1))
 for v, t in G.VT_GRID:
-    print("| %s %s | %s |" % (v, t, " | ".join(code(i) if get(i, v, t) is None else
-                                               ("ok" if get(i, v, t)[0] == "ok" else (lambda m: legend.setdefault(m, "m%d" % (len(legend) + 1)))(uniq_msgs(get(i, v, t)[1])))
-                                               for i in vt_forms)))
+    print("| %s %s | %s |" % (v, t, " | ".join(vtcell(i, v, t) for i in vt_forms)))
 print()
 for k, i in enumerate(vt_forms):
-    print("- f%d: `%s`" % (k + 1, i))
+    b = get(i)
+    print("- f%d: `%s` (9.0/sm_90: %s)" % (k + 1, i, esc(cell(i))))
 print()
-for m, k in legend.items():
-    print("- %s: `%s`" % (k, esc(m)))
+for k, ms in vt_text.items():
+    print("- %s: %s" % (k, "; ".join("`%s`" % m for m in sorted(ms))))
 
 # ---------------------------------------------------------------------------
 section("Every distinct ptxas message (quoted names in Unknown …/Parsing error/Illegal modifier messages replaced by '…'), "

@@ -292,7 +292,25 @@ def generate():
             add("vset", scal("u32", "s32", "le", asel=sa, bsel=sb))
             add("vset", scal("s32", "u32", "gt", "add", asel=sa, bsel=sb, c=C))
             add("vset", scal("u32", "u32", "eq", dsel="h0", asel=sa, bsel=sb, c=C))
-    # two selectors on one operand
+    # two-digit .bxy on scalar vset (ptxas treats .b01 .b12 .b23 differently from all others)
+    for s in ["b" + x for x in seqs("0123", [2])]:
+        add("vset", scal(asel=s))
+        add("vset", scal(bsel=s))
+        add("vset", scal(op2="add", bsel=s, c=C))
+        add("vset", scal(dsel=s, c=C))
+        add("vset", scal(dsel=s))
+        add("vset", scal(op2="max", dsel=s, c=C))
+        add("vset", scal(csel=s, c=C))
+        add("vset", scal(op2="min", csel=s, c=C))
+    for s in ("b01", "b12", "b23"):
+        for op in SIMD:
+            for k in ("mask", "asel", "bsel", "csel"):
+                add(op, simd(op, **{k: s}))
+                add(op, simd(op, "s32", "s32", "ge", "add", **{k: s}))
+        add("vset", scal(asel=s, c=C))
+        add("vset", scal(dsel=s, asel="b1", bsel="h0"))
+        add("vset", scal(dsel=s, csel=s, c=C))
+    # two selectors on one operand    # two selectors on one operand
     for op in SIMD:
         x = ".h10.h10" if op == "vset2" else ".b3210.b3210"
         add(op, simd(op, a=A + x))
