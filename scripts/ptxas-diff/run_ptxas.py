@@ -1,12 +1,22 @@
 #!/usr/bin/env python3
-"""Run ptxas over the cases of gen_cases.py and record its verdicts.
+"""Run ptxas over the cases of gen_cases.py (or another generator with the
+same case schema) and record its verdicts.
 
 Usage:
-  run_ptxas.py [--out testdata/ptxas/set-family.tsv] [--jobs 2] [--batch 100]
-               [--verify 600] [--limit N]
+  run_ptxas.py [--generator gen_cases|gen_video_cases] [--template FILE]
+               [--out FILE] [--jobs 2] [--batch 100] [--verify 600]
+               [--verify-out FILE] [--limit N]
+
+--generator picks the case generator (a module in this folder with
+generate() and SEED); it also picks the defaults of --template, --out and
+--verify-out:
+  gen_cases        testdata/ptxas/template.ptx, set-family.tsv, batch-verification.txt
+  gen_video_cases  testdata/ptxas/template-video.ptx, video.tsv, video-batch-verification.txt
+With no options the script does exactly what it did before --generator
+existed (the set family).
 
 The verdict of a case is, by definition, the verdict of the *single-case
-file*: testdata/ptxas/template.ptx with @VERSION@/@TARGET@ from the case and
+file*: the template (default testdata/ptxas/template.ptx) with @VERSION@/@TARGET@ from the case and
 @BODY@ = the instruction, assembled with `ptxas -arch=ARCH FILE -o /dev/null`
 where ARCH = the target for sm_80 and up (sm_90a/sm_100a need the matching
 -arch) and sm_75 for older targets (ptxas 13.0 cannot generate code below
@@ -16,7 +26,14 @@ Batching: cases with the same (version, target) are put into one file: the
 template's header once, then one copy of the template's entry per case
 (renamed k_<id>, body = that case's instruction).  ptxas checks a module one
 function at a time, so every located message falls in exactly one case's
-line range.  A `fatal` message stops ptxas: the cases before it are complete,
+line range.  But ptxas has two phases: parsing reports errors for the whole
+file, and only when parsing found none does a later check run, which stops at
+the first function with an error (the video family's "Mismatch between
+instruction type and comparison qualifier" is such a late error).  So a case
+that got no message from a failed run may still be wrong; --recheck-clean
+(default on for gen_video_cases, off for gen_cases, whose batched verdicts were
+verified identical to single-file ones without it) re-runs those cases as a new
+batch, repeatedly, until each has got messages or been in a run that passed.  A `fatal` message stops ptxas: the cases before it are complete,
 the case containing it gets verdict `fatal`, and the rest of the batch is
 re-run.  Every `fatal` verdict found in a batch is then confirmed by a
 single-case run; any message without a location or outside every case's
@@ -46,10 +63,19 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, HERE)
-import gen_cases  # noqa: E402
+import importlib  # noqa: E402
 
 PTXAS = os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas")
-TEMPLATE = os.path.join(ROOT, "testdata", "ptxas", "template.ptx")
+PTXAS_DIR = os.path.join(ROOT, "testdata", "ptxas")
+# generator module -> (title for the TSV header, template, output TSV, verification file,
+#                      default of --recheck-clean)
+GENERATORS = {
+    "gen_cases": ("set/setp/selp/slct instruction variants", "template.ptx",
+                  "set-family.tsv", "batch-verification.txt", False),
+    "gen_video_cases": ("vset/vset2/vset4 (video comparison) instruction variants", "template-video.ptx",
+                        "video.tsv", "video-batch-verification.txt", True),
+}
+TEMPLATE = os.path.join(PTXAS_DIR, "template.ptx")
 TRAILER = "Ptx assembly aborted due to errors"
 LOCATED = re.compile(r"^ptxas (.*), line (\d+); (error|fatal|warning)\s*: (.*)$")
 UNLOCATED = re.compile(r"^ptxas (error|fatal|warning)\s*: (.*)$")
@@ -60,13 +86,19 @@ def arch_for(target):
     return "sm_75" if n < 75 else target
 
 
-def load_template():
-    text = open(TEMPLATE).read()
+def load_template(path):
+    text = open(path).read()
     i = text.index(".visible .entry k()")
     return text[:i], text[i:]
 
 
-HEADER, ENTRY = load_template()
+HEADER, ENTRY = load_template(TEMPLATE)
+
+
+def use_template(path):
+    global TEMPLATE, HEADER, ENTRY
+    TEMPLATE = path
+    HEADER, ENTRY = load_template(path)
 
 
 def render_single(version, target, instr):
@@ -144,12 +176,24 @@ def run_single(case, tmpdir):
     return cid, (v, fmt(msgs))
 
 
-def run_batch(cases, tmpdir, stats):
-    """cases: list of (id, Case) with equal version/target. Returns {id: (verdict, messages)}."""
+def run_batch(cases, tmpdir, stats, recheck=False):
+    """cases: list of (id, Case) with equal version/target. Returns {id: (verdict, messages)}.
+
+    recheck: also re-run, as a new batch, every case that got no message from a
+    ptxas run that failed (see --recheck-clean), until each such case has either
+    got messages or been part of a run that passed."""
     res = {}
+    suspects = []   # (id, Case) that got no message from a failed run
     todo = list(cases)
     version, target = cases[0][1].version, cases[0][1].target
     arch = arch_for(target)
+
+    def assign(stretch, per, rc):
+        for case, pm in zip(stretch, per):
+            res[case[0]] = (verdict_of(pm), fmt(pm))
+            if recheck and rc != 0 and not pm:
+                suspects.append(case)
+
     while todo:
         text, ranges = render_batch(version, target, todo)
         rc, msgs = run_ptxas(text, arch, tmpdir)
@@ -180,19 +224,17 @@ def run_batch(cases, tmpdir, stats):
             for case in todo:
                 cid, r = run_single(case, tmpdir)
                 res[cid] = r
-            return res
+            break
         if fatal_at is None:
             if rc != 0 and not any(per):
                 stats["fallback_singles"] += len(todo)
                 for case in todo:
                     cid, r = run_single(case, tmpdir)
                     res[cid] = r
-                return res
-            for (cid, _), pm in zip(todo, per):
-                res[cid] = (verdict_of(pm), fmt(pm))
-            return res
-        for (cid, _), pm in zip(todo[:fatal_at + 1], per[:fatal_at + 1]):
-            res[cid] = (verdict_of(pm), fmt(pm))
+                break
+            assign(todo, per, rc)
+            break
+        assign(todo[:fatal_at + 1], per[:fatal_at + 1], rc)
         # confirm the fatal case alone
         fcase = todo[fatal_at]
         stats["fatal_confirm"] += 1
@@ -203,21 +245,43 @@ def run_batch(cases, tmpdir, stats):
             for case in todo[:fatal_at + 1]:
                 cid2, r = run_single(case, tmpdir)
                 res[cid2] = r
+                if case in suspects:
+                    suspects.remove(case)
         todo = todo[fatal_at + 1:]
+    if suspects:
+        stats["clean_rechecks"] += len(suspects)
+        res.update(run_batch(suspects, tmpdir, stats, recheck))
     return res
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default=os.path.join(ROOT, "testdata", "ptxas", "set-family.tsv"))
+    ap.add_argument("--generator", default="gen_cases",
+                    help="case generator module in scripts/ptxas-diff (default gen_cases; also gen_video_cases)")
+    ap.add_argument("--template", help="PTX template (default: the generator's, see the docstring)")
+    ap.add_argument("--out", help="output TSV (default: the generator's, in testdata/ptxas)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--batch", type=int, default=100)
     ap.add_argument("--verify", type=int, default=600, help="single-file re-check sample size (0: skip)")
-    ap.add_argument("--verify-out", default=os.path.join(ROOT, "testdata", "ptxas", "batch-verification.txt"))
+    ap.add_argument("--verify-out", help="verification report (default: the generator's, in testdata/ptxas)")
     ap.add_argument("--limit", type=int, default=0, help="only the first N cases (debugging)")
+    ap.add_argument("--recheck-clean", dest="recheck", action="store_true", default=None,
+                    help="re-run cases that got no message from a failed ptxas run (default: on for gen_video_cases)")
+    ap.add_argument("--no-recheck-clean", dest="recheck", action="store_false")
     args = ap.parse_args()
 
-    cases = gen_cases.generate()
+    gen = importlib.import_module(args.generator)
+    title, tmpl, out, vout, recheck = GENERATORS.get(args.generator, (
+        getattr(gen, "TITLE", args.generator + " cases"), "template.ptx",
+        args.generator + ".tsv", args.generator + "-batch-verification.txt", True))
+    if args.recheck is None:
+        args.recheck = recheck
+    use_template(os.path.abspath(args.template) if args.template else os.path.join(PTXAS_DIR, tmpl))
+    args.out = args.out or os.path.join(PTXAS_DIR, out)
+    args.verify_out = args.verify_out or os.path.join(PTXAS_DIR, vout)
+    tmpl_rel = os.path.relpath(TEMPLATE, ROOT)
+
+    cases = gen.generate()
     if args.limit:
         cases = cases[:args.limit]
     ver = subprocess.run([PTXAS, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-2:]
@@ -230,11 +294,13 @@ def main():
         for i in range(0, len(g), args.batch):
             batches.append(g[i:i + args.batch])
     stats = {"batch_runs": 0, "fallback_singles": 0, "fatal_confirm": 0, "fatal_mismatch": 0}
+    if args.recheck:
+        stats["clean_rechecks"] = 0
     res = {}
     t0 = time.time()
     with tempfile.TemporaryDirectory(prefix="ptxas-diff-") as tmpdir:
         with cf.ThreadPoolExecutor(args.jobs) as ex:
-            futs = [ex.submit(run_batch, b, tmpdir, stats) for b in batches]
+            futs = [ex.submit(run_batch, b, tmpdir, stats, args.recheck) for b in batches]
             for n, f in enumerate(cf.as_completed(futs)):
                 res.update(f.result())
                 if (n + 1) % 50 == 0:
@@ -242,9 +308,9 @@ def main():
         t_batch = time.time() - t0
         by_id = dict(cases)
         with open(args.out, "w") as f:
-            f.write("# ptxas verdicts for set/setp/selp/slct instruction variants (generated by scripts/ptxas-diff)\n")
+            f.write("# ptxas verdicts for %s (generated by scripts/ptxas-diff)\n" % title)
             f.write("# columns: id<TAB>family<TAB>version<TAB>target<TAB>arch_used<TAB>instruction<TAB>verdict(ok|error|fatal)<TAB>messages\n")
-            f.write("# each case = testdata/ptxas/template.ptx with @VERSION@/@TARGET@/@BODY@ filled in, run as `ptxas -arch=<arch_used> FILE`\n")
+            f.write("# each case = %s with @VERSION@/@TARGET@/@BODY@ filled in, run as `ptxas -arch=<arch_used> FILE`\n" % tmpl_rel)
             f.write("# messages: 'severity: text' per ptxas message (no file/line prefix, no final 'Ptx assembly aborted' line), joined by ' | '\n")
             f.write("# ptxas: %s\n" % " / ".join(ver))
             f.write("# date: %s; %d cases\n" % (datetime.date.today().isoformat(), len(cases)))
@@ -256,7 +322,7 @@ def main():
               file=sys.stderr)
 
         if args.verify:
-            rnd = random.Random(gen_cases.SEED + 1)
+            rnd = random.Random(gen.SEED + 1)
             sample = rnd.sample(cases, min(args.verify, len(cases)))
             t1 = time.time()
             with cf.ThreadPoolExecutor(args.jobs) as ex:
@@ -264,7 +330,7 @@ def main():
             t_single = time.time() - t1
             agree = [cid for cid, _ in sample if singles[cid] == res[cid]]
             lines = ["batch-vs-single verification (%s)" % datetime.date.today().isoformat(),
-                     "sample: %d random cases (seed %d), one file per case" % (len(sample), gen_cases.SEED + 1),
+                     "sample: %d random cases (seed %d), one file per case" % (len(sample), gen.SEED + 1),
                      "agreement (verdict and messages identical): %d/%d" % (len(agree), len(sample)),
                      "single-file runtime for the sample: %.1fs with %d jobs" % (t_single, args.jobs),
                      "batched runtime for all %d cases: %.1fs with %d jobs, batch size %d" % (
