@@ -112,6 +112,19 @@ public final class Rules {
     public static final Rule INVALID_NEGATION = register("PTX0217", "invalid-negation", Severity.ERROR,
             "instruction", "`!` applied to something other than a predicate.");
 
+    // video selectors and masks (0220-0239)
+    public static final Rule INVALID_VIDEO_MASK = register("PTX0220", "invalid-video-mask", Severity.ERROR,
+            "instruction", "A destination mask of vset2/vset4 that is not one of the instruction's masks.");
+    public static final Rule INVALID_VIDEO_SELECTOR = register("PTX0221", "invalid-video-selector", Severity.ERROR,
+            "instruction", "A byte or half-word selector that the operand does not take (wrong letter, digit or length).");
+    public static final Rule SELECTOR_NOT_ALLOWED = register("PTX0222", "selector-not-allowed", Severity.ERROR,
+            "instruction", "A video selector on an operand that takes none, such as source c of vset2.");
+    public static final Rule DSEL_WITHOUT_C = register("PTX0223", "dsel-without-c", Severity.ERROR,
+            "instruction", "A scalar vset destination selector without the operand c it merges into.");
+    public static final Rule DSEL_WITH_SECONDARY_OP = register("PTX0224", "dsel-with-secondary-op",
+            Severity.ERROR, "instruction",
+            "A scalar vset with both a destination selector and a secondary operation (.add, .min, .max).");
+
     public static final Rule MODIFIER_ORDER = register("PTX0250", "modifier-order", Severity.WARNING,
             "instruction", "Modifiers in another order than the manual's Syntax block (ptxas accepts any order).");
     public static final Rule SINGLE_PACKED_DESTINATION = register("PTX0251", "packed-compare-single-destination",
@@ -126,6 +139,15 @@ public final class Rules {
             "A vector or predicate source that ptxas accepts for bf16 compares but the manual does not allow.");
     public static final Rule IMMEDIATE_TRUNCATED = register("PTX0255", "immediate-truncated", Severity.WARNING,
             "instruction", "An integer constant that does not fit the operand's type and is truncated.");
+
+    public static final Rule UNDOCUMENTED_VIDEO_SELECTOR = register("PTX0260", "undocumented-video-selector",
+            Severity.WARNING, "instruction",
+            "The suffix .b01, .b12 or .b23, which ptxas accepts on some operands but the manual does not define.");
+    public static final Rule VIDEO_IMMEDIATE = register("PTX0261", "video-immediate-operand", Severity.WARNING,
+            "instruction", "An integer constant as a source of scalar vset, whose manual syntax takes registers only.");
+    public static final Rule VSET_C_WITHOUT_MERGE = register("PTX0262", "vset-c-without-op2", Severity.WARNING,
+            "instruction",
+            "A scalar vset with operand c but neither a secondary operation nor a destination selector.");
 
     public static Rule byCode(String code) {
         return BY_CODE.get(code);

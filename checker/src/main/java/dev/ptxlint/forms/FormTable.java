@@ -17,8 +17,12 @@ import java.util.Set;
  */
 public final class FormTable {
 
-    /** The kinds of modifier, in the order a Syntax block lists them. */
-    public enum Part { CMP, BOOL, FTZ, TYPES }
+    /**
+     * The kinds of modifier, in the order a Syntax block lists them. {@code SECONDARY} is the
+     * video instructions' secondary operation ({@code .add}, scalar vset's {@code .op2}); the
+     * table lists which ones it takes ({@link #secondaryOps()}).
+     */
+    public enum Part { CMP, BOOL, FTZ, TYPES, SECONDARY }
 
     /** What an operand slot holds. */
     public enum Role {
@@ -30,11 +34,49 @@ public final class FormTable {
         PREDICATE
     }
 
+    /** When an operand slot is present. */
+    public enum Presence {
+        /** Always. */
+        ALWAYS,
+        /** Exactly when the instruction has a BoolOp (set/setp's {@code c}). */
+        WITH_BOOLOP,
+        /**
+         * The manual has it exactly when the instruction has a secondary operation or a merging
+         * destination selector (scalar vset's {@code c}); ptxas also accepts it without either.
+         */
+        WITH_SECONDARY
+    }
+
+    /** Whether a source slot takes constants. */
+    public enum Constants {
+        /** As the slot's type allows (the manual's operand type-checking rules). */
+        TYPED,
+        /** Registers only, in the manual and in ptxas. */
+        NONE,
+        /** The manual shows registers only; ptxas also accepts any integer constant. */
+        UNDOCUMENTED_INTEGERS
+    }
+
     /**
-     * One operand slot. {@code withBoolOp}: present exactly when the instruction has a BoolOp
-     * (set/setp's {@code c}).
+     * One operand slot: its name in the manual, role, the instruction type it has (an index into
+     * the form's types), when it is present, the selector it may carry, and whether it takes
+     * constants.
      */
-    public record Operand(String name, Role role, int typeIndex, boolean withBoolOp) {
+    public record Operand(String name, Role role, int typeIndex, Presence presence, Selectors selectors,
+                          Constants constants) {
+
+        /** set/setp's {@code c}: present exactly when a BoolOp is. */
+        public boolean withBoolOp() {
+            return presence == Presence.WITH_BOOLOP;
+        }
+
+        Operand with(Selectors s) {
+            return new Operand(name, role, typeIndex, presence, s, constants);
+        }
+
+        Operand with(Constants c) {
+            return new Operand(name, role, typeIndex, presence, selectors, c);
+        }
     }
 
     private final String opcode;
@@ -42,6 +84,8 @@ public final class FormTable {
     private final List<String> typeNames;
     private final List<Part> order;
     private final List<Operand> operands;
+    private final List<String> secondaryOps;
+    private final String cmpName;
     private final Map<List<PtxType>, Form> forms;
 
     private FormTable(Builder b) {
@@ -50,6 +94,11 @@ public final class FormTable {
         this.typeNames = List.copyOf(b.typeNames);
         this.order = List.copyOf(b.order);
         this.operands = List.copyOf(b.operands);
+        this.secondaryOps = List.copyOf(b.secondaryOps);
+        this.cmpName = b.cmpName;
+        if (order.contains(Part.SECONDARY) == secondaryOps.isEmpty()) {
+            throw new IllegalStateException(opcode + ": Part.SECONDARY and secondary(...) go together");
+        }
         Map<List<PtxType>, Form> m = new LinkedHashMap<>();
         for (Row r : b.rows) {
             if (!r.noConstantPredicate && b.constantPredicate) {
@@ -94,6 +143,26 @@ public final class FormTable {
 
     public List<Operand> operands() {
         return operands;
+    }
+
+    /** The secondary operations the instruction takes ({@code .add .min .max}), in the manual's order. */
+    public List<String> secondaryOps() {
+        return secondaryOps;
+    }
+
+    /** What the manual's Syntax block calls the comparison operator: {@code CmpOp}, or {@code cmp}. */
+    public String cmpName() {
+        return cmpName;
+    }
+
+    /** Whether any operand slot may carry a selector or mask (the video instructions). */
+    public boolean hasSelectors() {
+        return operands.stream().anyMatch(o -> o.selectors().allowsAny());
+    }
+
+    /** Whether every form takes the same CmpOps, whatever its types (the video comparisons). */
+    public boolean cmpOpsIndependentOfTypes() {
+        return forms.values().stream().map(Form::cmpOps).distinct().count() <= 1;
     }
 
     /** Every legal type combination, in table order. */
@@ -164,6 +233,8 @@ public final class FormTable {
         private List<String> typeNames = List.of("type");
         private List<Part> order = List.of(Part.TYPES);
         private final List<Operand> operands = new ArrayList<>();
+        private final List<String> secondaryOps = new ArrayList<>();
+        private String cmpName = "CmpOp";
         private final List<Row> rows = new ArrayList<>();
         private boolean constantPredicate;
 
@@ -182,24 +253,58 @@ public final class FormTable {
             return this;
         }
 
-        public Builder dest(String name) {
-            operands.add(new Operand(name, Role.DEST, 0, false));
+        /** What the Syntax block calls the comparison operator (default {@code CmpOp}). */
+        public Builder cmpName(String name) {
+            this.cmpName = name;
             return this;
+        }
+
+        /** The secondary operations of {@link Part#SECONDARY}. */
+        public Builder secondary(String... ops) {
+            secondaryOps.addAll(List.of(ops));
+            return this;
+        }
+
+        public Builder dest(String name) {
+            return add(new Operand(name, Role.DEST, 0, Presence.ALWAYS, Selectors.NONE, Constants.TYPED));
         }
 
         public Builder source(String name, int typeIndex) {
-            operands.add(new Operand(name, Role.SOURCE, typeIndex, false));
-            return this;
+            return add(new Operand(name, Role.SOURCE, typeIndex, Presence.ALWAYS, Selectors.NONE, Constants.TYPED));
+        }
+
+        /** A source present only in some forms: see {@link Presence#WITH_SECONDARY}. */
+        public Builder mergeSource(String name, int typeIndex) {
+            return add(new Operand(name, Role.SOURCE, typeIndex, Presence.WITH_SECONDARY, Selectors.NONE,
+                    Constants.TYPED));
         }
 
         public Builder predicate(String name) {
-            operands.add(new Operand(name, Role.PREDICATE, -1, false));
-            return this;
+            return add(new Operand(name, Role.PREDICATE, -1, Presence.ALWAYS, Selectors.NONE, Constants.TYPED));
         }
 
         /** The BoolOp's {@code c}: present exactly when a BoolOp is. */
         public Builder boolOpPredicate(String name) {
-            operands.add(new Operand(name, Role.PREDICATE, -1, true));
+            return add(new Operand(name, Role.PREDICATE, -1, Presence.WITH_BOOLOP, Selectors.NONE, Constants.TYPED));
+        }
+
+        /** The selectors the operand added last may carry. */
+        public Builder selectors(Selectors s) {
+            return replaceLast(operands.get(operands.size() - 1).with(s));
+        }
+
+        /** Whether the operand added last takes constants. */
+        public Builder constants(Constants c) {
+            return replaceLast(operands.get(operands.size() - 1).with(c));
+        }
+
+        private Builder add(Operand o) {
+            operands.add(o);
+            return this;
+        }
+
+        private Builder replaceLast(Operand o) {
+            operands.set(operands.size() - 1, o);
             return this;
         }
 

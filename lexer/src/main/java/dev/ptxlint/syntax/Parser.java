@@ -87,6 +87,16 @@ public final class Parser {
     /** Offset up to which errors are suppressed (one error per statement). */
     private long quietUntil = -1;
 
+    /** Whether the parser is reading an instruction's operands (where selectors may follow a register). */
+    private boolean inOperands;
+
+    /**
+     * Directives that, at the start of a line after an operand, begin a new statement rather than
+     * being the operand's selector (a missing ';' before them is reported as such).
+     */
+    private static final Set<String> STATEMENT_DIRECTIVES = Set.of(".loc", ".pragma", ".callprototype", ".alias",
+            ".section", ".file");
+
     public Parser(Lexer lexer, Consumer<SyntaxProblem> problems) {
         this.lexer = lexer;
         this.problems = problems;
@@ -1103,14 +1113,19 @@ public final class Parser {
         List<Expr> operands = new ArrayList<>();
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
                 && !(cur().span().line() > prev.span().endLine() && startsStatement(cur()))) {
-            do {
-                Expr e = operand();
-                operands.add(e);
-                if (e instanceof Missing) {
-                    skipStatement();
-                    return new Instruction(guard, op, mods, operands, spanFrom(first));
-                }
-            } while (accept(TokenKind.COMMA));
+            inOperands = true;
+            try {
+                do {
+                    Expr e = operand();
+                    operands.add(e);
+                    if (e instanceof Missing) {
+                        skipStatement();
+                        return new Instruction(guard, op, mods, operands, spanFrom(first));
+                    }
+                } while (accept(TokenKind.COMMA));
+            } finally {
+                inOperands = false;
+            }
         }
         checkSinksAndPairs(operands);
         endStatement("the instruction '" + op.text() + "'");
@@ -1226,6 +1241,26 @@ public final class Parser {
                 || (t.kind() == TokenKind.DOT_NAME);
     }
 
+    /**
+     * Whether a dotted name after a name is its suffix ({@code %r1.h10}, {@code %tid.x}). Glued
+     * on, always. In an instruction's operands ptxas also takes white space or a comment before
+     * it ({@code %r1 .h10}, {@code %r1 /*c*&#47; .h10}), also across a line break unless the name
+     * on the new line is a directive that starts a statement.
+     */
+    private boolean isSuffix(Token t) {
+        if (!t.spaceBefore()) {
+            return true;
+        }
+        if (!inOperands) {
+            return false;
+        }
+        if (t.span().line() == prev.span().endLine()) {
+            return true;
+        }
+        return !TOP_LEVEL_STARTS.contains(t.text()) && !STATE_SPACES.contains(t.text())
+                && !FUNCTION_DIRECTIVES.contains(t.text()) && !STATEMENT_DIRECTIVES.contains(t.text());
+    }
+
     private Expr operand() {
         Expr e = expression();
         if (e instanceof Binary b && b.op().kind() == TokenKind.PIPE
@@ -1318,6 +1353,11 @@ public final class Parser {
             case TILDE: {
                 advance();
                 Expr e = unary();
+                if (inOperands && t.kind() == TokenKind.BANG && e instanceof Name n && !n.suffixes().isEmpty()) {
+                    error(ProblemKind.UNEXPECTED_TOKEN, n.suffixes().get(0).span(), "'" + n.suffixes().get(0).text()
+                            + "' cannot follow the negated operand '!" + n.text() + "': '!' takes a plain predicate "
+                            + "register");
+                }
                 return new Unary(t, e, t.span().to(e.span()));
             }
             case LPAREN:
@@ -1363,11 +1403,20 @@ public final class Parser {
                     return new Call(t, g.items(), t.span().to(g.span()));
                 }
                 List<Token> suffixes = List.of();
-                if (at(TokenKind.DOT_NAME) && !cur().spaceBefore()) {
+                if (at(TokenKind.DOT_NAME) && isSuffix(cur())) {
                     suffixes = new ArrayList<>(2);
-                    while (at(TokenKind.DOT_NAME) && !cur().spaceBefore()) {
+                    while (at(TokenKind.DOT_NAME) && isSuffix(cur())) {
                         suffixes.add(advance());
                     }
+                }
+                if (inOperands && suffixes.size() > 1) {
+                    Token second = suffixes.get(1);
+                    error(ProblemKind.UNEXPECTED_TOKEN, second.span(), "'" + t.text() + suffixes.get(0).text()
+                            + "' is followed by a second suffix '" + second.text() + "': an operand takes at most one "
+                            + "selector or field");
+                } else if (inOperands && !suffixes.isEmpty() && t.text().equals("WARP_SZ")) {
+                    error(ProblemKind.UNEXPECTED_TOKEN, suffixes.get(0).span(), "the constant WARP_SZ takes no '"
+                            + suffixes.get(0).text() + "' suffix");
                 }
                 return new Name(t, suffixes, spanFrom(t));
             }

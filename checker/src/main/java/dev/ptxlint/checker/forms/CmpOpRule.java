@@ -42,6 +42,10 @@ final class CmpOpRule implements FormRule {
             return;
         }
         Token tok = a.cmps.get(0);
+        if (a.table.cmpOpsIndependentOfTypes()) {
+            ctx.reporter().report(independent(a, op, tok));
+            return;
+        }
         int compared = a.table.typeCount() - 1; // setp: the type; set: the stype
         Token typeTok = a.types.get(compared);
         PtxType type = PtxType.of(typeTok.text());
@@ -96,6 +100,31 @@ final class CmpOpRule implements FormRule {
             }
         }
         ctx.reporter().report(d);
+    }
+
+    /**
+     * The video comparisons take the same six CmpOps for every type pair: whether the values are
+     * signed comes from atype and btype, not from the CmpOp.
+     */
+    private static Diagnostic independent(FormAnalysis a, CmpOp op, Token tok) {
+        String allowed = Edits.list(a.form.cmpOps().stream().sorted().map(CmpOp::text).toList());
+        String head = "'" + op.text() + "' is not a comparison of " + a.opcode() + ", which takes " + allowed;
+        CmpOp ordered = orderedEquivalent(op);
+        if (op.isUnsignedOnly()) {
+            return Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + "; whether the values compare as "
+                    + "unsigned comes from the types (.u32), so use '" + ordered.text() + "'")
+                    .withFix(Edits.replace("Use '" + ordered.text() + "'", tok.span(), ordered.text()));
+        }
+        if (op == CmpOp.NUM || op == CmpOp.NAN) {
+            return Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + "; '" + op.text()
+                    + "' tests for NaN, which integers do not have");
+        }
+        if (ordered != op) {
+            return Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head + "; '" + op.text()
+                    + "' is an unordered floating-point comparison and integers have no NaN: use '" + ordered.text()
+                    + "'").withFix(Edits.replace("Use '" + ordered.text() + "'", tok.span(), ordered.text()));
+        }
+        return Edits.at(Rules.CMPOP_TYPE_MISMATCH, tok.span(), head);
     }
 
     /** lo->lt, ls->le, hi->gt, hs->ge, equ->eq, ... */

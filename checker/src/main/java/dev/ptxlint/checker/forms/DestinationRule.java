@@ -22,10 +22,10 @@ final class DestinationRule implements FormRule {
     @Override
     public void check(FormAnalysis a, CheckContext ctx) {
         Form f = a.form;
-        if (f == null || a.insn.operands().isEmpty()) {
+        if (f == null || a.slots.isEmpty()) {
             return;
         }
-        Ast.Expr e = a.insn.operands().get(0);
+        Ast.Expr e = a.slots.get(0).base();
         if (e instanceof Ast.Missing) {
             return;
         }
@@ -67,6 +67,8 @@ final class DestinationRule implements FormRule {
                     + "setp", ctx);
             case NEGATED -> err(o.inner().isPredicateRegister() ? Rules.INVALID_DESTINATION : Rules.INVALID_NEGATION,
                     o, "a destination cannot be negated with '!'", ctx);
+            case MINUS -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
+                    + Edits.text(o.inner().expr()) + " and negate the result afterwards if needed", ctx);
             case VECTOR -> {
                 if (f.quirks().contains(Form.Quirk.VECTOR_DESTINATION)
                         && SourceRule.vectorOfFitting((Ast.VectorExpr) o.expr(), d, ctx)) {
@@ -113,6 +115,8 @@ final class DestinationRule implements FormRule {
             case NEGATED -> err(Rules.INVALID_DESTINATION, o, "a destination cannot be negated: write "
                     + Edits.text(o.inner().expr()) + " and use @!" + Edits.text(o.inner().expr()) + " where it is read",
                     ctx);
+            case MINUS -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
+                    + Edits.text(o.inner().expr()), ctx);
             case VECTOR -> err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes p or p|q, not a vector: write "
                     + "p|q for two results", ctx);
             case SPECIAL_REGISTER, INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS ->

@@ -19,7 +19,10 @@ import java.util.List;
 final class FormAnalysis {
 
     /** What one modifier token is. */
-    enum ModKind { TYPE, CMP, BOOL, FTZ, ILLEGAL, UNKNOWN }
+    enum ModKind { TYPE, CMP, BOOL, FTZ, SECONDARY, ILLEGAL, UNKNOWN }
+
+    /** The secondary operations of any video instruction. */
+    static final java.util.Set<String> SECONDARY_OPS = java.util.Set.of(".add", ".min", ".max");
 
     record Mod(Token token, ModKind kind) {
     }
@@ -31,10 +34,22 @@ final class FormAnalysis {
     final List<Token> cmps = new ArrayList<>();
     final List<Token> bools = new ArrayList<>();
     final List<Token> ftzs = new ArrayList<>();
+    final List<Token> secondaries = new ArrayList<>();
     /** The form selected by the types, or null (wrong count, unknown type or combination). */
     final Form form;
+    /** The operands mapped onto the table's slots (at most as many as the slots). */
+    final List<Slot> slots = new ArrayList<>();
 
-    FormAnalysis(Ast.Instruction insn, FormTable table) {
+    /**
+     * One operand in its slot. {@code base} is the operand without its selector suffix
+     * ({@code %r1} for {@code %r1.h10}, {@code -%r1} for {@code -%r1.h10}); {@code selector} is
+     * that suffix, or null. Only a register's single suffix is split off; a special register's
+     * suffix ({@code %tid.x}) is part of its name.
+     */
+    record Slot(int index, FormTable.Operand spec, Ast.Expr expr, Ast.Expr base, Token selector) {
+    }
+
+    FormAnalysis(Ast.Instruction insn, FormTable table, CheckContext ctx) {
         this.insn = insn;
         this.table = table;
         for (Token m : insn.modifiers()) {
@@ -52,6 +67,9 @@ final class FormAnalysis {
             } else if (t.equals(".ftz") && table.has(FormTable.Part.FTZ)) {
                 k = ModKind.FTZ;
                 ftzs.add(m);
+            } else if (table.secondaryOps().contains(t)) {
+                k = ModKind.SECONDARY;
+                secondaries.add(m);
             } else {
                 k = KnownModifiers.isKnown(t) ? ModKind.ILLEGAL : ModKind.UNKNOWN;
             }
@@ -66,6 +84,13 @@ final class FormAnalysis {
             f = table.form(ts);
         }
         this.form = f;
+        List<Ast.Expr> ops = insn.operands();
+        List<FormTable.Operand> expected = expectedOperands(ctx);
+        for (int i = 0; i < Math.min(ops.size(), expected.size()); i++) {
+            Ast.Expr e = ops.get(i);
+            Token sel = selectorOf(e, ctx);
+            slots.add(new Slot(i, expected.get(i), e, sel == null ? e : withoutSelector(e), sel));
+        }
     }
 
     String opcode() {
@@ -89,15 +114,95 @@ final class FormAnalysis {
         return sb.toString();
     }
 
-    /** The operand slots the table lays out for this instruction (c only with a BoolOp). */
-    List<FormTable.Operand> expectedOperands() {
+    boolean hasSecondary() {
+        return !secondaries.isEmpty();
+    }
+
+    /**
+     * The selector written on the destination when the destination's selector merges the
+     * result into c (scalar vset's {@code d.dsel}, odd tokens aside), or null.
+     */
+    Token mergeSelector() {
+        if (slots.isEmpty()) {
+            return null;
+        }
+        Slot d = slots.get(0);
+        if (d.selector() == null || d.spec().selectors().use() != dev.ptxlint.forms.Selectors.Use.MERGE
+                || dev.ptxlint.forms.Selectors.ODD_TOKENS.contains(d.selector().text())) {
+            return null;
+        }
+        return d.selector();
+    }
+
+    /** The slots of this form whose presence does not depend on the operand count. */
+    List<FormTable.Operand> requiredOperands(boolean mergeSelector) {
         List<FormTable.Operand> l = new ArrayList<>();
         for (FormTable.Operand o : table.operands()) {
-            if (!o.withBoolOp() || hasBoolOp()) {
+            boolean present = switch (o.presence()) {
+                case ALWAYS -> true;
+                case WITH_BOOLOP -> hasBoolOp();
+                case WITH_SECONDARY -> hasSecondary() || mergeSelector;
+            };
+            if (present) {
                 l.add(o);
             }
         }
         return l;
+    }
+
+    /**
+     * The operand slots the table lays out for this instruction: c only with a BoolOp; scalar
+     * vset's c with a secondary operation or a merging selector, or when there is an operand
+     * for it (ptxas accepts it without either).
+     */
+    private List<FormTable.Operand> expectedOperands(CheckContext ctx) {
+        List<Ast.Expr> ops = insn.operands();
+        Token dsel = null;
+        if (!ops.isEmpty() && !table.operands().isEmpty()
+                && table.operands().get(0).selectors().use() == dev.ptxlint.forms.Selectors.Use.MERGE) {
+            dsel = selectorOf(ops.get(0), ctx);
+            if (dsel != null && dev.ptxlint.forms.Selectors.ODD_TOKENS.contains(dsel.text())) {
+                dsel = null;
+            }
+        }
+        List<FormTable.Operand> required = requiredOperands(dsel != null);
+        List<FormTable.Operand> l = new ArrayList<>();
+        for (FormTable.Operand o : table.operands()) {
+            if (required.contains(o) || (o.presence() == FormTable.Presence.WITH_SECONDARY
+                    && ops.size() > required.size())) {
+                l.add(o);
+            }
+        }
+        return l;
+    }
+
+    // ------------------------------------------------------------------ selectors
+
+    /** The selector suffix of a register operand ({@code %r1.h10}, {@code -%r1.h10}), or null. */
+    static Token selectorOf(Ast.Expr e, CheckContext ctx) {
+        if (e instanceof Ast.Unary u && !u.op().text().equals("!")) {
+            return selectorOf(u.operand(), ctx);
+        }
+        if (!(e instanceof Ast.Name n) || n.suffixes().size() != 1) {
+            return null;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s != null && (!s.isRegister() || s.vector() != 1)) {
+            return null; // a special register's field, a vector member, a variable: not a selector
+        }
+        if (s == null && n.text().equals("WARP_SZ")) {
+            return null;
+        }
+        return n.suffixes().get(0);
+    }
+
+    private static Ast.Expr withoutSelector(Ast.Expr e) {
+        if (e instanceof Ast.Unary u) {
+            Ast.Expr inner = withoutSelector(u.operand());
+            return new Ast.Unary(u.op(), inner, u.op().span().to(inner.span()));
+        }
+        Ast.Name n = (Ast.Name) e;
+        return new Ast.Name(n.token(), List.of(), n.token().span());
     }
 
     // ------------------------------------------------------------------ operands
@@ -105,7 +210,10 @@ final class FormAnalysis {
     /** What an operand expression is, for type checking. */
     enum Kind {
         REGISTER, SPECIAL_REGISTER, OTHER_SYMBOL, UNDECLARED, NEGATED, INTEGER, FLOAT_HEX_F, FLOAT_HEX_D,
-        FLOAT_DECIMAL, VECTOR, ADDRESS, PAIR, SINK, OTHER
+        FLOAT_DECIMAL, VECTOR, ADDRESS, PAIR, SINK,
+        /** {@code -x} where x is not a constant: ptxas takes no operand negation in these instructions. */
+        MINUS,
+        OTHER
     }
 
     record Operand(Kind kind, Ast.Expr expr, Symbol symbol, Operand inner) {
@@ -148,6 +256,9 @@ final class FormAnalysis {
         }
         if (isIntegerConstant(e)) {
             return new Operand(Kind.INTEGER, e, null, null);
+        }
+        if (e instanceof Ast.Unary u && u.op().text().equals("-")) {
+            return new Operand(Kind.MINUS, e, null, classify(u.operand(), ctx));
         }
         if (e instanceof Ast.VectorExpr) {
             return new Operand(Kind.VECTOR, e, null, null);

@@ -4,6 +4,7 @@ import dev.ptxlint.checker.CheckContext;
 import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.forms.FormTable;
 import dev.ptxlint.forms.SetFamily;
+import dev.ptxlint.forms.VideoFamily;
 import dev.ptxlint.syntax.Ast;
 import java.util.HashMap;
 import java.util.List;
@@ -20,12 +21,15 @@ public final class FormChecks implements InstructionCheck {
 
     public FormChecks() {
         this(List.of(new ModifierRule(), new TypeRule(), new CmpOpRule(), new FtzRule(), new OperandCountRule(),
-                new DestinationRule(), new SourceRule(), new RequirementRule()));
+                new DestinationRule(), new SourceRule(), new SelectorRule(), new RequirementRule()));
     }
 
     FormChecks(List<FormRule> rules) {
         this.rules = List.copyOf(rules);
         for (FormTable t : SetFamily.tables()) {
+            tables.put(t.opcode(), t);
+        }
+        for (FormTable t : VideoFamily.tables()) {
             tables.put(t.opcode(), t);
         }
     }
@@ -41,7 +45,7 @@ public final class FormChecks implements InstructionCheck {
                 return; // a malformed modifier: the parser reported it
             }
         }
-        FormAnalysis a = new FormAnalysis(instruction, t);
+        FormAnalysis a = new FormAnalysis(instruction, t, context);
         for (FormRule r : rules) {
             r.check(a, context);
         }

@@ -39,6 +39,7 @@ final class ModifierRule implements FormRule {
         clean &= repeated(a, a.cmps, "comparison operators", ctx);
         clean &= repeated(a, a.bools, "BoolOps", ctx);
         clean &= repeated(a, a.ftzs, "", ctx);
+        clean &= repeated(a, a.secondaries, "secondary operations", ctx);
         if (clean && a.types.size() == a.table.typeCount()) {
             order(a, ctx);
         }
@@ -91,6 +92,12 @@ final class ModifierRule implements FormRule {
             msg = op + " takes no BoolOp ('" + w + "'); remove it";
         } else if (w.equals(".ftz")) {
             msg = op + " does not flush subnormals: it takes no '.ftz'; remove it";
+        } else if (FormAnalysis.SECONDARY_OPS.contains(w) && a.table.has(Part.SECONDARY)) {
+            List<String> own = a.table.secondaryOps();
+            msg = op + (own.size() == 1 ? "'s only secondary operation is " + own.get(0) : " takes the secondary "
+                    + "operations " + Edits.list(own)) + ", not '" + w + "'"
+                    + (op.startsWith("vset") && !op.equals("vset") ? " (.min and .max are scalar vset's)" : "")
+                    + "; remove it";
         } else if (w.equals(".cc")) {
             msg = "'.cc' (carry) is not a modifier of " + op + "; remove it";
         } else {
@@ -132,6 +139,7 @@ final class ModifierRule implements FormRule {
                 case BOOL -> expected.addAll(a.bools);
                 case FTZ -> expected.addAll(a.ftzs);
                 case TYPES -> expected.addAll(a.types);
+                case SECONDARY -> expected.addAll(a.secondaries);
             }
         }
         if (actual.equals(expected) || actual.isEmpty()) {
@@ -151,10 +159,12 @@ final class ModifierRule implements FormRule {
         StringBuilder sb = new StringBuilder(t.opcode());
         for (Part p : t.order()) {
             switch (p) {
-                case CMP -> sb.append(".CmpOp");
+                case CMP -> sb.append('.').append(t.cmpName());
                 case BOOL -> sb.append("{.BoolOp}");
                 case FTZ -> sb.append("{.ftz}");
                 case TYPES -> t.typeNames().forEach(n -> sb.append('.').append(n));
+                case SECONDARY -> sb.append(t.secondaryOps().size() == 1 ? "{" + t.secondaryOps().get(0) + "}"
+                        : "{.op2}");
             }
         }
         return sb.toString();
@@ -180,6 +190,7 @@ final class ModifierRule implements FormRule {
         if (t.anyFtz()) {
             s.add(".ftz");
         }
+        s.addAll(t.secondaryOps());
         for (int i = 0; i < t.typeCount(); i++) {
             for (PtxType p : t.typesAt(i)) {
                 s.add(p.text());

@@ -12,8 +12,10 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Operand count: a BoolOp without its operand c (PTX0209), a c without a BoolOp (PTX0210), and
- * any other wrong number of operands (PTX0212).
+ * Operand count: a BoolOp without its operand c (PTX0209), a c without a BoolOp (PTX0210), any
+ * other wrong number of operands (PTX0212), and, as a warning, scalar vset's c without a
+ * secondary operation or destination selector (PTX0262). A destination selector without c is
+ * the {@link SelectorRule}'s (PTX0223).
  */
 final class OperandCountRule implements FormRule {
 
@@ -26,9 +28,37 @@ final class OperandCountRule implements FormRule {
         if (a.mods.stream().anyMatch(m -> m.kind() == FormAnalysis.ModKind.UNKNOWN)) {
             return; // perhaps a misspelt BoolOp: the count depends on it
         }
-        List<FormTable.Operand> expected = a.expectedOperands();
+        Token merge = a.mergeSelector();
+        List<FormTable.Operand> expected = a.requiredOperands(merge != null);
         int n = ops.size();
         if (n == expected.size()) {
+            return;
+        }
+        FormTable.Operand optional = a.table.operands().stream()
+                .filter(o -> o.presence() == FormTable.Presence.WITH_SECONDARY && !expected.contains(o))
+                .findFirst().orElse(null);
+        if (optional != null && n == expected.size() + 1) {
+            Ast.Expr c = ops.get(n - 1);
+            String op2 = a.table.secondaryOps().isEmpty() ? "" : Edits.list(a.table.secondaryOps());
+            ctx.reporter().report(Edits.at(Rules.VSET_C_WITHOUT_MERGE, c.span(), a.opcode() + " has an operand "
+                    + optional.name() + " but neither a secondary operation (" + op2 + ") nor a destination "
+                    + "selector: the manual has " + optional.name() + " only in those forms, and what ptxas does with "
+                    + "it here is undocumented; add the operation or selector you meant, or remove "
+                    + optional.name()));
+            return;
+        }
+        boolean mergesIntoMissing = expected.stream()
+                .anyMatch(o -> o.presence() == FormTable.Presence.WITH_SECONDARY);
+        if (merge != null && !a.hasSecondary() && mergesIntoMissing && n == expected.size() - 1) {
+            return; // the destination selector without c: PTX0223
+        }
+        if (a.hasSecondary() && mergesIntoMissing && n == expected.size() - 1) {
+            Token op2 = a.secondaries.get(0);
+            ctx.reporter().report(Edits.at(Rules.OPERAND_COUNT, ops.get(0).span().to(ops.get(n - 1).span()),
+                    a.insn.mnemonic() + " takes " + expected.size() + " operands (" + names(expected) + "), not " + n
+                            + ": the secondary operation '" + op2.text() + "' combines the comparison's result "
+                            + "with c; add c, or remove '" + op2.text() + "'")
+                    .withFix(Edits.remove("Remove '" + op2.text() + "'", op2)));
             return;
         }
         if (a.hasBoolOp() && n == expected.size() - 1) {

@@ -24,19 +24,16 @@ final class SourceRule implements FormRule {
 
     @Override
     public void check(FormAnalysis a, CheckContext ctx) {
-        List<Ast.Expr> ops = a.insn.operands();
-        List<FormTable.Operand> slots = a.expectedOperands();
-        int n = Math.min(ops.size(), slots.size());
-        for (int i = 0; i < n; i++) {
-            FormTable.Operand slot = slots.get(i);
-            Ast.Expr e = ops.get(i);
+        for (FormAnalysis.Slot s : a.slots) {
+            FormTable.Operand slot = s.spec();
+            Ast.Expr e = s.base();
             if (e instanceof Ast.Missing) {
                 continue;
             }
             if (slot.role() == FormTable.Role.PREDICATE) {
                 predicate(a, slot, FormAnalysis.classify(e, ctx), ctx);
             } else if (slot.role() == FormTable.Role.SOURCE && a.form != null) {
-                boolean second = i == 2;
+                boolean second = s.index() == 2;
                 source(a, a.form, slot, second, FormAnalysis.classify(e, ctx), ctx);
             }
         }
@@ -93,13 +90,27 @@ final class SourceRule implements FormRule {
                 report(Rules.INVALID_OPERAND_KIND, o, where + " must be a scalar " + t.text()
                         + " operand, not a vector", ctx);
             }
-            case ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where + " must be a register or constant; "
+            case ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where + " must be a register"
+                    + (slot.constants() == FormTable.Constants.NONE ? "" : " or constant") + "; "
                     + a.opcode() + " does not read memory: load the value with ld first", ctx);
+            case MINUS -> report(Rules.INVALID_NEGATION, o, a.opcode() + " does not negate its operands: "
+                    + Edits.text(o.expr()) + " is not allowed; negate the value into a register first (neg"
+                    + (t.kind() == PtxType.Kind.FLOAT ? t.text() : ".s" + t.bits()) + ")", ctx);
             case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> {
-                if (!OperandTypes.constantFits(o.kind(), t)) {
+                if (slot.constants() == FormTable.Constants.NONE) {
+                    report(Rules.INVALID_IMMEDIATE, o, where + " must be a register: " + a.opcode()
+                            + " takes no constants" + (a.table.hasSelectors()
+                            ? " (ptxas reports this as 'Incorrect video selector')" : "") + "; move "
+                            + Edits.text(o.expr()) + " into a .b" + t.bits() + " register first", ctx);
+                } else if (!OperandTypes.constantFits(o.kind(), t)) {
                     report(Rules.INVALID_IMMEDIATE, o, where + " cannot be " + OperandTypes.describe(o.kind())
                             + ": " + OperandTypes.constantsFor(t), ctx);
                 } else if (o.kind() == Kind.INTEGER) {
+                    if (slot.constants() == FormTable.Constants.UNDOCUMENTED_INTEGERS) {
+                        ctx.reporter().report(Edits.at(Rules.VIDEO_IMMEDIATE, o.expr().span(), where + " is a constant ("
+                                + Edits.text(o.expr()) + "); the manual gives " + a.opcode() + " register operands "
+                                + "only (ptxas accepts an integer constant): put the value in a register"));
+                    }
                     truncation(a, o, t, where, ctx);
                 }
             }
