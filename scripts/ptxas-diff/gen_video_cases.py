@@ -174,12 +174,17 @@ def scal(at="u32", bt="u32", cmp="lt", op2="", dsel="", asel="", bsel="", csel="
     return "vset%s %s;" % ("".join("." + m for m in mods), ", ".join(ops))
 
 
-def generate():
-    rnd = random.Random(SEED)
+def generate(seed=SEED, mutations=2400, only_mutations=False, extra=False):
+    """All cases (the defaults give video.tsv). only_mutations: just section I, the seeded random
+    mutations; extra: also the hold-out's additional mutation kinds (holdout_video.py: white space
+    and comments before selectors, negation, exotic operands, odd tokens, secondary operations)."""
+    rnd = random.Random(seed)
     cases = []
+    collect = [not only_mutations]
 
     def add(fam, instr, v=V, t=T):
-        cases.append(Case(fam, v, t, instr))
+        if collect[0]:
+            cases.append(Case(fam, v, t, instr))
 
     SIMD = ["vset2", "vset4"]
     SECS = ["", "add"]
@@ -457,6 +462,7 @@ def generate():
             add(fam, instr, v, t)
 
     # ---- I. seeded random near-valid mutations ----------------------------------
+    collect[0] = True
     bases = []
     for _ in range(120):
         op = rnd.choice(SIMD)
@@ -494,9 +500,15 @@ def generate():
     def join_instr(mods, ops):
         return ".".join(mods) + " " + ", ".join(ops) + ";"
 
+    exotic = ["%tid.x", "%laneid", "WARP_SZ", "(1+2)", "0x100000000", "-0x1", "1.5", "0d3FF0000000000000",
+              "{%r4, %r5}", "[%r4]", "_", "%clock", "%q1", "017", "0b101", "0x10U", "-%r4", "!%r4", "!%p1",
+              "%r4.b01", "%u4", "%s4", "%h4.h0"]
+
     def mutate(s):
         mods, ops = split_instr(s)
-        k = rnd.randrange(13)
+        k = rnd.randrange(19 if extra else 13)
+        if k >= 13:
+            return mutate_extra(k, mods, ops)
         if k == 0 and len(ops) > 1:                      # drop an operand
             del ops[rnd.randrange(len(ops))]
         elif k == 1:                                     # duplicate an operand
@@ -560,7 +572,36 @@ def generate():
                 ops[i], ops[j] = ops[j], ops[i]
         return join_instr(mods, ops)
 
-    for _ in range(2400):
+    def mutate_extra(k, mods, ops):
+        sel_ops = [i for i, o in enumerate(ops) if "." in o and not o.startswith("%tid")]
+        if k == 13 and sel_ops:                          # white space or a comment before a selector
+            i = rnd.choice(sel_ops)
+            o = ops[i]
+            j = o.index(".")
+            ops[i] = o[:j] + rnd.choice([" ", "  ", "/*c*/", " /* x */ ", "   "]) + o[j:]
+        elif k == 14:                                    # negate an operand
+            i = rnd.randrange(len(ops))
+            ops[i] = rnd.choice(["-", "!", "~"]) + ops[i]
+        elif k == 15:                                    # an exotic operand, perhaps with a selector
+            i = rnd.randrange(len(ops))
+            o = ops[i]
+            sel = o[o.index("."):] if "." in o and rnd.random() < 0.5 else ""
+            ops[i] = rnd.choice(exotic) + sel
+        elif k == 16:                                    # add or drop a secondary operation
+            secs = [m for m in mods[1:] if m in ("add", "min", "max")]
+            if secs and rnd.random() < 0.5:
+                mods.remove(secs[0])
+            else:
+                mods.insert(rnd.randrange(1, len(mods) + 1), rnd.choice(["add", "min", "max"]))
+        elif k == 17:                                    # .b01/.b12/.b23 on an operand
+            i = rnd.randrange(len(ops))
+            ops[i] = ops[i].split(".")[0] + rnd.choice([".b01", ".b12", ".b23"])
+        else:                                            # a selector of another instruction
+            i = rnd.randrange(len(ops))
+            ops[i] = ops[i].split(".")[0] + "." + rnd.choice(SEL2 + MASK2 + sel4 + MASK4 + SELS)
+        return join_instr(mods, ops)
+
+    for _ in range(mutations):
         fam, s = rnd.choice(bases)
         for _ in range(rnd.choice([1, 1, 1, 2, 2, 3])):
             s = mutate(s)

@@ -1234,6 +1234,29 @@ public final class Parser {
         return false;
     }
 
+    /** The first register or symbol name in a constant-style expression (WARP_SZ aside), or null. */
+    private static Name firstName(Expr e) {
+        if (e instanceof Name n) {
+            return n.text().equals("WARP_SZ") ? null : n;
+        }
+        if (e instanceof Unary u) {
+            return firstName(u.operand());
+        }
+        if (e instanceof Binary b) {
+            Name l = firstName(b.left());
+            return l != null ? l : firstName(b.right());
+        }
+        if (e instanceof Group g) {
+            for (Expr x : g.items()) {
+                Name n = firstName(x);
+                if (n != null) {
+                    return n;
+                }
+            }
+        }
+        return null;
+    }
+
     /** Whether a token on a new line plainly begins a new statement (used for missing-';' recovery). */
     private boolean startsStatement(Token t) {
         return (t.kind() == TokenKind.IDENT && peek(1).kind() == TokenKind.COLON)
@@ -1357,6 +1380,12 @@ public final class Parser {
                     error(ProblemKind.UNEXPECTED_TOKEN, n.suffixes().get(0).span(), "'" + n.suffixes().get(0).text()
                             + "' cannot follow the negated operand '!" + n.text() + "': '!' takes a plain predicate "
                             + "register");
+                } else if (inOperands && t.kind() == TokenKind.TILDE) {
+                    Name n = firstName(e);
+                    if (n != null) {
+                        error(ProblemKind.UNEXPECTED_TOKEN, n.token().span(), "'~' complements constants only, not "
+                                + "'" + n.text() + "': to complement a register's bits use not.b32 (or not.b64)");
+                    }
                 }
                 return new Unary(t, e, t.span().to(e.span()));
             }
