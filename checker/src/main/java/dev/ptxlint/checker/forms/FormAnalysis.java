@@ -230,7 +230,7 @@ final class FormAnalysis {
     static Operand classify(Ast.Expr e, CheckContext ctx) {
         if (e instanceof Ast.Name n) {
             if (n.text().equals("WARP_SZ")) {
-                return new Operand(Kind.INTEGER, e, null, null);
+                return new Operand(n.suffixes().isEmpty() ? Kind.INTEGER : Kind.OTHER, e, null, null);
             }
             Symbol s = ctx.resolve(n.text());
             if (s == null) {

@@ -110,9 +110,10 @@ final class SelectorRule implements FormRule {
         }
         List<FormTable.Operand> required = a.requiredOperands(true);
         if (a.insn.operands().size() == required.size() - 1) {
-            ctx.reporter().report(Edits.at(Rules.DSEL_WITHOUT_C, tok.span(), d + sel + " writes the comparison into "
-                    + "the selected part of c and the rest of c into " + d + ", but there is no operand c: write "
-                    + a.opcode() + " " + d + sel + ", a, b, c, or remove '" + sel + "'")
+            ctx.reporter().report(Edits.at(Rules.DSEL_WITHOUT_C, tok.span(), "the destination selector '" + sel
+                    + "' merges the comparison into that part of c (the rest of " + d + " is copied from c), but "
+                    + "there is no operand c: write " + a.insn.mnemonic() + " " + d + sel + ", a, b, c, or remove '"
+                    + sel + "'")
                     .withFix(Edits.remove("Remove '" + sel + "'", tok)));
         }
     }
@@ -123,7 +124,7 @@ final class SelectorRule implements FormRule {
                 List<String> l = new ArrayList<>(spec.legal());
                 String list;
                 if (l.size() <= 4) {
-                    list = "the masks are " + Edits.list(l);
+                    list = "a mask is " + Edits.list(l) + " (the lanes to write)";
                 } else {
                     // group by length: .b0 … .b3, .b10 … .b32, …
                     List<String> groups = new ArrayList<>();

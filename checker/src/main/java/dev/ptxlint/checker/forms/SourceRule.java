@@ -62,6 +62,9 @@ final class SourceRule implements FormRule {
                         + conversionHint(t, r), ctx);
             }
             case NEGATED -> {
+                if (suffixed(o.inner())) {
+                    return; // '!%p.x': the parser reported it
+                }
                 if (!o.inner().isPredicateRegister()) {
                     if (o.inner().kind() != Kind.UNDECLARED) {
                         report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; "
@@ -132,7 +135,7 @@ final class SourceRule implements FormRule {
             }
             case NEGATED -> {
                 Operand in = o.inner();
-                if (in.isPredicateRegister() || in.kind() == Kind.UNDECLARED) {
+                if (in.isPredicateRegister() || in.kind() == Kind.UNDECLARED || suffixed(in)) {
                     return;
                 }
                 if (in.kind() == Kind.INTEGER) {
@@ -196,6 +199,11 @@ final class SourceRule implements FormRule {
         ctx.reporter().report(Edits.at(Rules.IMMEDIATE_TRUNCATED, o.expr().span(), where + " is " + t.bits()
                 + " bits wide, but the constant " + Edits.text(o.expr()) + " needs more: it is truncated to 0x"
                 + kept.toString(16).toUpperCase(java.util.Locale.ROOT) + " (" + kept + ")"));
+    }
+
+    /** A name with a selector or field after '!', which the parser reports as a syntax error. */
+    private static boolean suffixed(Operand o) {
+        return o.expr() instanceof Ast.Name n && !n.suffixes().isEmpty();
     }
 
     private static String predicateHint(FormAnalysis a) {
