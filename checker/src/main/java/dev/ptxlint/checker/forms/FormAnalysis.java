@@ -229,6 +229,9 @@ final class FormAnalysis {
 
     static Operand classify(Ast.Expr e, CheckContext ctx) {
         if (e instanceof Ast.Name n) {
+            if (n.suffixes().size() > 1) {
+                return new Operand(Kind.OTHER, e, null, null); // two suffixes: the parser reported it
+            }
             if (n.text().equals("WARP_SZ")) {
                 return new Operand(n.suffixes().isEmpty() ? Kind.INTEGER : Kind.OTHER, e, null, null);
             }
