@@ -110,6 +110,52 @@ class ParserTest {
     }
 
     @Test
+    void selectorAfterWhiteSpaceCommentOrLineBreak() {
+        List<Instruction> is = body(String.join("\n",
+                ".reg .b32 %r<4>;",
+                "vset2.u32.u32.lt.add %r0 .h0 , %r1 /* asel */ .h10, %r2/*b*/.h32, %r3 ;",
+                "vset4.u32.u32.lt %r0, %r1",
+                "    .b3210, %r2, %r3;",
+                "mov.u32 %r1, %tid .x;"));
+        Instruction v2 = is.get(0);
+        assertEquals(".h0", ((Name) v2.operands().get(0)).suffixes().get(0).text());
+        assertEquals(".h10", ((Name) v2.operands().get(1)).suffixes().get(0).text());
+        assertEquals(".h32", ((Name) v2.operands().get(2)).suffixes().get(0).text());
+        assertEquals(4, v2.operands().size());
+        assertEquals(".b3210", ((Name) is.get(1).operands().get(1)).suffixes().get(0).text());
+        assertEquals(".x", ((Name) is.get(2).operands().get(1)).suffixes().get(0).text());
+    }
+
+    @Test
+    void aDirectiveOnTheNextLineIsNoSelector() {
+        Result r = parse(".version 9.0\n.target sm_90\n.entry k()\n{\n.reg .b32 %r<4>;\nmov.u32 %r1, %r2\n"
+                + ".loc 1 2 3\nret;\n}\n");
+        assertEquals(1, r.problems().size(), r.problems()::toString);
+        assertTrue(r.problems().get(0).message().contains("expected ';'"), r.problems()::toString);
+    }
+
+    @Test
+    void selectorSyntaxErrorsPtxasRejects() {
+        for (String[] c : new String[][] {
+                {"vset2.u32.u32.lt %r0, %r1.h10.h10, %r2, %r3;", ".h10", "second suffix"},
+                {"vset2.u32.u32.lt %r0.h1 .h0, %r1, %r2, %r3;", ".h0", "second suffix"},
+                {"vset.u32.u32.lt %r0, %tid.x.b1, %r2;", ".b1", "second suffix"},
+                {"vset.u32.u32.lt %r0, WARP_SZ.b1, %r2;", ".b1", "WARP_SZ takes no"},
+                {"selp.b32 %r0, %r1, %r2, !%p1.b1;", ".b1", "negated operand"},
+                {"mov.u32 %r0, ~%r1;", "%r1", "'~' complements constants only"},
+                {"mov.u32 %r0, ~(%r1 + 1);", "%r1", "'~' complements constants only"}}) {
+            Result r = parse(".version 9.0\n.target sm_90\n.entry k()\n{\n.reg .b32 %r<4>;\n.reg .pred %p<2>;\n"
+                    + c[0] + "\nret;\n}\n");
+            assertEquals(1, r.problems().size(), () -> c[0] + ": " + r.problems());
+            SyntaxProblem p = r.problems().get(0);
+            assertEquals(6, p.span().line(), c[0]);
+            assertEquals(c[1], c[0].substring(p.span().column(), p.span().column() + c[1].length()), c[0]);
+            assertTrue(p.message().contains(c[2]), () -> c[0] + ": " + p.message());
+        }
+        body(".reg .b32 %r<4>;\nmov.u32 %r0, ~1;\nmov.u32 %r0, ~WARP_SZ;\nmov.u32 %r0, -%r1;");
+    }
+
+    @Test
     void declarationsInEveryForm() {
         Result r = clean(String.join("\n", ".version 9.0", ".target sm_90",
                 ".global .align 4 .u32 g[4] = {1, 2, 3, 4};",

@@ -89,11 +89,13 @@ final class OperandCountRule implements FormRule {
             ctx.reporter().report(d);
             return;
         }
-        Span span = n > expected.size() ? ops.get(expected.size()).span().to(ops.get(n - 1).span())
+        int max = expected.size() + (optional != null ? 1 : 0);
+        Span span = n > max ? ops.get(max).span().to(ops.get(n - 1).span())
                 : (n == 0 ? a.insn.opcode().span() : ops.get(0).span().to(ops.get(n - 1).span()));
+        String also = optional != null ? ", or " + max + " with " + optional.name() : "";
         ctx.reporter().report(Edits.at(Rules.OPERAND_COUNT, span,
-                a.insn.mnemonic() + " takes " + expected.size() + " operands (" + names(expected) + "), not " + n
-                        + (n > expected.size() ? "; remove the extra ones" : "")));
+                a.insn.mnemonic() + " takes " + expected.size() + " operands (" + names(expected) + ")" + also
+                        + ", not " + n + (n > max ? "; remove the extra ones" : "")));
     }
 
     private static String names(List<FormTable.Operand> ops) {
