@@ -30,7 +30,8 @@ final class CmpOpRule implements FormRule {
                 span = span.to(a.insn.modifiers().get(a.insn.modifiers().size() - 1).span());
             }
             ctx.reporter().report(Edits.at(Rules.MISSING_CMPOP, span,
-                    a.opcode() + " needs a comparison operator, e.g. " + a.opcode() + ".lt" + types(a)
+                    a.opcode() + " needs a comparison operator, e.g. " + a.opcode()
+                            + (typesFirst(a.table) ? types(a) + ".lt" : ".lt" + types(a))
                             + " (" + ModifierRule.syntax(a.table) + ")"));
             return;
         }
@@ -138,6 +139,11 @@ final class CmpOpRule implements FormRule {
             case NEU -> CmpOp.NE;
             default -> op;
         };
+    }
+
+    /** Whether the manual writes the types before the CmpOp ({@code vset2.atype.btype.cmp}). */
+    private static boolean typesFirst(FormTable t) {
+        return t.order().indexOf(FormTable.Part.TYPES) < t.order().indexOf(FormTable.Part.CMP);
     }
 
     private static String types(FormAnalysis a) {

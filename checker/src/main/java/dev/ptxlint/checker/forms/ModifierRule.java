@@ -180,7 +180,9 @@ final class ModifierRule implements FormRule {
     static List<String> legalModifiers(FormTable t) {
         Set<String> s = new LinkedHashSet<>();
         if (t.has(Part.CMP)) {
-            for (CmpOp c : CmpOp.values()) {
+            Set<CmpOp> used = new java.util.TreeSet<>();
+            t.forms().values().forEach(f -> used.addAll(f.cmpOps()));
+            for (CmpOp c : used) {
                 s.add(c.text());
             }
         }
