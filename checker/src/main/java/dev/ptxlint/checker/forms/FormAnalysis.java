@@ -6,10 +6,12 @@ import dev.ptxlint.forms.CmpOp;
 import dev.ptxlint.forms.Form;
 import dev.ptxlint.forms.FormTable;
 import dev.ptxlint.forms.PtxType;
+import dev.ptxlint.forms.Selectors;
 import dev.ptxlint.syntax.Ast;
 import dev.ptxlint.syntax.Token;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One instruction read against its family's {@link FormTable}: the modifiers sorted by kind,
@@ -22,7 +24,7 @@ final class FormAnalysis {
     enum ModKind { TYPE, CMP, BOOL, FTZ, SECONDARY, ILLEGAL, UNKNOWN }
 
     /** The secondary operations of any video instruction. */
-    static final java.util.Set<String> SECONDARY_OPS = java.util.Set.of(".add", ".min", ".max");
+    static final Set<String> SECONDARY_OPS = Set.of(".add", ".min", ".max");
 
     record Mod(Token token, ModKind kind) {
     }
@@ -127,11 +129,13 @@ final class FormAnalysis {
             return null;
         }
         Slot d = slots.get(0);
-        if (d.selector() == null || d.spec().selectors().use() != dev.ptxlint.forms.Selectors.Use.MERGE
-                || dev.ptxlint.forms.Selectors.ODD_TOKENS.contains(d.selector().text())) {
-            return null;
-        }
-        return d.selector();
+        return merges(d.spec(), d.selector()) ? d.selector() : null;
+    }
+
+    /** Whether {@code sel} on a slot is a selector that merges the result into c. */
+    private static boolean merges(FormTable.Operand spec, Token sel) {
+        return sel != null && spec.selectors().use() == Selectors.Use.MERGE
+                && !Selectors.ODD_TOKENS.contains(sel.text());
     }
 
     /** The slots of this form whose presence does not depend on the operand count. */
@@ -157,15 +161,9 @@ final class FormAnalysis {
      */
     private List<FormTable.Operand> expectedOperands(CheckContext ctx) {
         List<Ast.Expr> ops = insn.operands();
-        Token dsel = null;
-        if (!ops.isEmpty() && !table.operands().isEmpty()
-                && table.operands().get(0).selectors().use() == dev.ptxlint.forms.Selectors.Use.MERGE) {
-            dsel = selectorOf(ops.get(0), ctx);
-            if (dsel != null && dev.ptxlint.forms.Selectors.ODD_TOKENS.contains(dsel.text())) {
-                dsel = null;
-            }
-        }
-        List<FormTable.Operand> required = requiredOperands(dsel != null);
+        boolean dsel = !ops.isEmpty() && !table.operands().isEmpty()
+                && merges(table.operands().get(0), selectorOf(ops.get(0), ctx));
+        List<FormTable.Operand> required = requiredOperands(dsel);
         List<FormTable.Operand> l = new ArrayList<>();
         for (FormTable.Operand o : table.operands()) {
             if (required.contains(o) || (o.presence() == FormTable.Presence.WITH_SECONDARY
