@@ -21,8 +21,9 @@ import java.math.BigInteger;
  *   <li>A decimal float ({@code 1.5}, {@code 1e5}, {@code .5}, {@code -0.0}) is read as the nearest
  *       f64 (an error if it overflows, or underflows inexactly into the subnormal range) and then
  *       treated like {@code 0d} of those bits: f32 operands get a second rounding.</li>
- *   <li>No immediate is accepted for {@code .f16 .bf16 .f16x2 .bf16x2} or 8-bit-wide
- *       / 8-bit operands of float literals; an integer for {@code .pred} is true when non-zero.</li>
+ *   <li>No immediate at all is accepted for {@code .f16 .bf16 .f16x2 .bf16x2} operands, and no
+ *       float literal for integer operands other than {@code 0f} for {@code .b32} and {@code 0d} or
+ *       a decimal for {@code .b64}. An integer for a {@code .pred} operand is true when non-zero.</li>
  * </ul>
  */
 public final class Literals {
