@@ -67,8 +67,8 @@ f32 3.4028235677973366e38  FLT_MAX + half ulp in decimal (rounds to this double 
 f32 1e39                  above the f32 range
 f32 1e-45                 near the min subnormal
 f32 1e-50                 below half the min subnormal
-f32 7.006492321624085e-46  just below 2^-150 (-> 0)
-f32 7.006492321624086e-46  just above 2^-150 (-> min subnormal)
+f32 7.006492321624085e-46  its nearest f64 is 2^-150 exactly (-> 0, ties to even)
+f32 7.00649232162409e-46   its nearest f64 is above 2^-150 (-> min subnormal)
 f32 -1e-50                negative underflow (-> -0)
 # f32 instruction type, 0f literal: bits unchanged?
 f32 0f7F800001            signalling NaN
@@ -146,6 +146,14 @@ def ptxas(path, src, out):
     return r.returncode, (r.stdout + r.stderr).strip()
 
 
+def first_error(msg):
+    for line in msg.splitlines():
+        if "error" in line or "fatal" in line:
+            text = line.split("; ", 1)[1] if "; " in line else line
+            return " ".join(text.split())
+    return msg.strip()
+
+
 def sections(blob):
     shoff, = struct.unpack_from("<Q", blob, 0x28)
     shentsize, shnum, shstrndx = struct.unpack_from("<HHH", blob, 0x3A)
@@ -178,7 +186,7 @@ def measure(ptxas_path, typ, lit, tmp):
         f.write(PRE + f".visible .global .{typ} g = {lit};\n")
     rc, msg = ptxas(ptxas_path, src, out)
     if rc != 0:
-        init = "rejected: " + msg.splitlines()[-1].split(":", 2)[-1].strip()
+        init = "rejected: " + first_error(msg)
     else:
         data = sections(open(out, "rb").read()).get(".nv.global.init", b"")
         init = "0x" + int.from_bytes(data[:w], "little").to_bytes(w, "big").hex().upper() if data else "0 (bss)"
@@ -193,7 +201,7 @@ def measure(ptxas_path, typ, lit, tmp):
                     f"  mov.{typ} %x, {lit};\n  st.global.{typ} [%rd2], %x;\n  ret;\n}}\n")
         rc, msg = ptxas(ptxas_path, src, out)
         if rc != 0:
-            mov = "rejected: " + msg.splitlines()[-1].split(":", 2)[-1].strip()
+            mov = "rejected: " + first_error(msg)
         else:
             imms = immediates(sections(open(out, "rb").read())[".text.k"])
             # the store is the last thing; its data register pair is the highest-numbered one(s)
