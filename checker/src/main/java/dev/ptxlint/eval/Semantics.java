@@ -216,6 +216,10 @@ public final class Semantics {
                     + stype.ptxName());
         }
         checkFtz(ftz, stype);
+        if (ftz && dtype == BF16) {
+            // ptxas: "Illegal modifier '.ftz' for instruction 'set'" for set.ftz.bf16.{f32,f16}
+            throw new IllegalArgumentException(".ftz does not apply to set with dtype .bf16");
+        }
         if (stype.isPacked()) {
             checkOp(op, stype);
             boolean[] t = compareLanes(op, stype, a, b, ftz);

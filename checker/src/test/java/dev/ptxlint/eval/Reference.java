@@ -315,7 +315,8 @@ final class Reference {
 
     /** d of set, or null if illegal. */
     static Long set(String op, String dtype, String stype, long a, long b, boolean ftz, String bool, boolean c) {
-        if (!setLegal(dtype, stype) || (ftz && !FTZ_TYPES.contains(stype))) {
+        // .ftz: only for an f32/f16/f16x2 stype, and never with dtype bf16 (the grid's bf16 row has no +ftz)
+        if (!setLegal(dtype, stype) || (ftz && (!FTZ_TYPES.contains(stype) || dtype.equals("bf16")))) {
             return null;
         }
         if (stype.endsWith("x2")) {
