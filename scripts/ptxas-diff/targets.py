@@ -11,6 +11,7 @@ Every case is one tiny module, assembled on its own with
   A  .version V / .target T / .address_size 64 / .visible .entry k() { ret; }
   N  the same without `.address_size 64` (`.address_size` needs PTX ISA 2.3,
      so this is the module that shows the target verdict for older versions)
+  W  A with `.address_size 32` instead of 64
   D  A followed by `.section .debug_str { .b8 0 }` (any .section counts as
      debug information for `.target ..., debug`)
   F20 / F80 / F90  A with one instruction that needs sm_20 (`popc.b32`),
@@ -40,6 +41,9 @@ Sections (column `section`):
            repeated/conflicting options, options first, ...)
   arch     `.version 9.0`, every known target x every sm_* -arch value
   feature  modules F20/F80/F90 for every known target
+  compare  modules V60 (`fns.b32`, needs PTX ISA 6.0) and V74
+           (`ld.global.L2::128B`, needs 7.4) at versions around the limit,
+           including 5.1 and two-digit minors
 
 Output TSV columns, one line per case after '#' comments:
   id section module version target arch verdict messages
@@ -71,6 +75,8 @@ BODIES = {
     "F20": ".visible .entry k() { .reg .b32 %r1; popc.b32 %r1, %r1; ret; }\n",
     "F80": ".visible .entry k() { .reg .b32 %r1; redux.sync.add.u32 %r1, %r1, 0xffffffff; ret; }\n",
     "F90": ".visible .entry k() { .reg .b32 %r1; mov.u32 %r1, %clusterid.x; ret; }\n",
+    "V60": ".visible .entry k() { .reg .b32 %r1; fns.b32 %r1, %r1, %r1, 1; ret; }\n",
+    "V74": ".visible .entry k() { .reg .b32 %r1; .reg .b64 %rd1; ld.global.L2::128B.b32 %r1, [%rd1]; ret; }\n",
 }
 
 # Names that look like targets but are not (or are odd spellings ptxas may accept).
@@ -106,6 +112,9 @@ SHAPES = [
     ("A", "sm_90, sm_91", "sm_90"), ("A", "sm_90, compute_80", "sm_90"), ("A", "sm_90, texmode_independent, sm_80", "sm_90"),
     ("A", "sm_80\\n.target sm_90", "sm_80"), ("A", "sm_90\\n.target sm_80", "sm_80"),
     ("A", "sm_90\\n.target sm_91", "sm_90"), ("A", "sm_90\\n.target debug", "sm_90"),
+    ("A", "sm_90\\n.target foo", "sm_90"), ("A", "sm_90\\n.target debug, sm_80", "sm_90"),
+    ("A", "sm_20\\n.target sm_10, map_f64_to_f32", "sm_75"), ("A", "sm_10\\n.target map_f64_to_f32", "sm_75"),
+    ("W", "sm_75", "sm_75"), ("W", "sm_90", "sm_90"), ("W", "sm_20", "sm_75"), ("W", "sm_75", "compute_75"),
     ("A", "sm_90, foo", None), ("A", "sm_90, Debug", None), ("A", "sm_90, texmode_indep", None),
     ("A", "sm_90, map_f64_to_f64", None), ("A", "sm_90, sm_90a_bogus", "sm_90a"),
     ("A", "debug, sm_90", "sm_90"), ("A", "texmode_independent", "sm_90"), ("A", "texmode_independent, sm_90", "sm_90"),
@@ -157,6 +166,8 @@ def module(kind, version, target):
     head = ".version %s\n.target %s\n" % (version, target.replace("\\n", "\n"))
     if kind == "N":
         return head + ENTRY
+    if kind == "W":
+        return head + ".address_size 32\n" + ENTRY
     head += ".address_size 64\n"
     if kind == "A":
         return head + ENTRY
@@ -258,6 +269,9 @@ def main():
         stage([mk("arch", "A", "9.0", t, a) for t in known_targets for a in SM_ARCHS])
         # 6. "requires .target sm_NN or higher"
         stage([mk("feature", f, "9.0", t) for f in ("F20", "F80", "F90") for t in known_targets])
+        # 7. how ptxas compares versions against a feature's requirement (odd minors, 5.1)
+        stage([mk("compare", "V60", v, "sm_30", "sm_75") for v in ("5.0", "5.1", "5.10", "6.0", "6.1")]
+              + [mk("compare", "V74", v, "sm_75") for v in ("6.5", "6.20", "7.3", "7.4", "7.10", "8.0")])
 
     ver = subprocess.run([PTXAS, "--version"], capture_output=True, text=True).stdout.strip().splitlines()[-2:]
     with open(args.out, "w") as f:
@@ -267,8 +281,10 @@ def main():
                 "<TAB>messages\n")
         f.write("# module A = '.version V\\n.target T\\n.address_size 64\\n.visible .entry k() { ret; }'; "
                 "N = A without .address_size; D = A + '.section .debug_str { .b8 0 }'; "
+                "W = A with .address_size 32; "
                 "F20/F80/F90 = A with an instruction needing sm_20/sm_80/sm_90 "
-                "(popc.b32 / redux.sync.add.u32 / mov.u32 from %clusterid.x)\n")
+                "(popc.b32 / redux.sync.add.u32 / mov.u32 from %clusterid.x); "
+                "V60/V74 = A with an instruction needing PTX ISA 6.0/7.4 (fns.b32 / ld.global.L2::128B.b32)\n")
         f.write("# each case is one file, run as `ptxas -arch=<arch> FILE -o /dev/null`; in the target column "
                 "a literal \\n is a line break (a second .target line)\n")
         f.write("# messages: 'severity@line: text' ('severity: text' without a location; no file name, no final "
