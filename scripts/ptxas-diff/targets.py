@@ -86,6 +86,14 @@ BOGUS_TARGETS = [
     "sm_90af", "sm_90xyz", "sm_090", "sm90", "SM_90", "Sm_90", "sm_", "compute_90", "compute_90a", "compute_100f",
     "compute_75", "compute_10", "compute_91", "compute_", "lto_90", "sm_90.0",
 ]
+# Several targets at a version that supports only some of them: (version, target text, arch).
+MIXED = [
+    ("7.0", "sm_80, sm_90", "sm_90"), ("7.0", "sm_90, sm_80", "sm_90"), ("7.0", "sm_90a, sm_75", "sm_90a"),
+    ("6.0", "sm_75, sm_60", "sm_75"), ("6.0", "sm_75, sm_80, sm_60", "sm_80"), ("7.0", "sm_90, sm_100, sm_80", "sm_100"),
+    ("7.0", "sm_90\\n.target sm_80", "sm_90"), ("7.0", "sm_80\\n.target sm_90", "sm_90"),
+    ("7.0", "sm_90\\n.target sm_100\\n.target sm_80", "sm_100"), ("7.0", "sm_90, texmode_unified", "sm_90"),
+    ("6.0", "sm_10, sm_20", "sm_75"), ("7.8", "sm_90, sm_90a", "sm_90a"), ("7.8", "sm_90a, sm_90", "sm_90a"),
+]
 # Versions that do not exist, and two-digit minors (ptxas reads the minor as an integer).
 ODD_VERSIONS = ["0.9", "1.6", "2.4", "3.3", "4.4", "5.2", "5.9", "6.6", "7.9", "8.9", "9.1", "9.9", "10.0",
                 "5.10", "6.10", "7.10", "4.20", "4.11", "0.90", "1.80", "7.08", "09.0", "9.00"]
@@ -264,6 +272,8 @@ def main():
                         opts.append(mk("options", "D" if kind == "A" else "N", v, "%s, %s" % (t, o)))
         for kind, t, arch in SHAPES:
             opts.append(mk("options", kind, "9.0", t, arch))
+        for v, t, arch in MIXED:
+            opts.append(mk("options", "A", v, t, arch))
         stage(opts)
         # 5. -arch lower / higher than the target
         stage([mk("arch", "A", "9.0", t, a) for t in known_targets for a in SM_ARCHS])
