@@ -78,7 +78,11 @@ final class HeaderCheck {
         return target;
     }
 
-    /** The declared PTX ISA version, or null when .version is missing or not MAJOR.MINOR. */
+    /**
+     * The declared PTX ISA version as written (7.10 stays 7.10; compare with
+     * {@link PtxVersion#atLeast}), or null when .version is missing or not MAJOR.MINOR. Set also
+     * when ptxas does not know the version (that is reported as PTX0110 or PTX0116).
+     */
     PtxVersion declaredVersion() {
         return declaredVersion;
     }
@@ -87,7 +91,8 @@ final class HeaderCheck {
      * The target ptxas compiles the module for: the last architecture named in the header's
      * {@code .target} lines (ptxas lets a later one override an earlier one: {@code .target sm_90,
      * sm_80} checks features against sm_80), as ptxas reads it ({@code compute_90} is sm_90).
-     * Null when there is none or ptxas does not know it.
+     * Unknown names are skipped (the module is already in error): {@code .target sm_90, sm_91} gives
+     * sm_90. Null when the header names no architecture ptxas knows.
      */
     Target declaredTarget() {
         return effectiveTarget;
