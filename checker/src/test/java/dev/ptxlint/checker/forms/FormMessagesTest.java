@@ -256,11 +256,11 @@ class FormMessagesTest {
         assertMessage(f, "PTX0216", "setp.lt.bf16",
                 "'setp.bf16' needs PTX ISA 7.8 (this file declares 7.0) and sm_90 or newer (it targets sm_80)");
         assertTrue(f.d().fixes().isEmpty(), "raising .version alone is not enough");
-        Finding v = only("7.0", "sm_90", "setp.lt.bf16 %p1, %h1, %h2;");
-        assertMessage(v, "PTX0216", "setp.lt.bf16", "needs PTX ISA 7.8 (this file declares 7.0)");
-        assertTrue(v.applied(0).startsWith(".version 7.8\n"), v.applied(0));
-        assertMessage(only("6.4", "sm_75", "set.lt.u32.f16 %r1, %h1, %h2;"), "PTX0216", "set.lt.u32.f16",
-                "needs PTX ISA 6.5", "half precision set with an integer result");
+        // the target is new enough (sm_75 needs 6.3), the version is not: the fix raises .version
+        Finding v = only("6.4", "sm_75", "set.lt.u32.f16 %r1, %h1, %h2;");
+        assertMessage(v, "PTX0216", "set.lt.u32.f16", "needs PTX ISA 6.5 (this file declares 6.4)",
+                "half precision set with an integer result");
+        assertTrue(v.applied(0).startsWith(".version 6.5\n"), v.applied(0));
         assertMessage(only("4.1", "sm_75", "setp.lt.f16 %p1, %h1, %h2;"), "PTX0216", "setp.lt.f16",
                 "needs PTX ISA 4.2");
         assertEquals(List.of(), lint("7.8", "sm_90a", "setp.lt.bf16 %p1, %h1, %h2;").stream()
