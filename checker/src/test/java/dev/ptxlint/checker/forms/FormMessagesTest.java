@@ -261,7 +261,7 @@ class FormMessagesTest {
         assertMessage(v, "PTX0216", "set.lt.u32.f16", "needs PTX ISA 6.5 (this file declares 6.4)",
                 "half precision set with an integer result");
         assertTrue(v.applied(0).startsWith(".version 6.5\n"), v.applied(0));
-        assertMessage(only("4.1", "sm_75", "setp.lt.f16 %p1, %h1, %h2;"), "PTX0216", "setp.lt.f16",
+        assertMessage(only("4.1", "sm_50", "setp.lt.f16 %p1, %h1, %h2;"), "PTX0216", "setp.lt.f16",
                 "needs PTX ISA 4.2");
         assertEquals(List.of(), lint("7.8", "sm_90a", "setp.lt.bf16 %p1, %h1, %h2;").stream()
                 .map(Finding::message).toList());
