@@ -263,7 +263,7 @@ class FormMessagesTest {
         assertTrue(v.applied(0).startsWith(".version 6.5\n"), v.applied(0));
         assertMessage(only("4.1", "sm_50", "setp.lt.f16 %p1, %h1, %h2;"), "PTX0216", "setp.lt.f16",
                 "needs PTX ISA 4.2");
-        assertEquals(List.of(), lint("7.8", "sm_90a", "setp.lt.bf16 %p1, %h1, %h2;").stream()
+        assertEquals(List.of(), lint("8.0", "sm_90a", "setp.lt.bf16 %p1, %h1, %h2;").stream()
                 .map(Finding::message).toList());
     }
 
