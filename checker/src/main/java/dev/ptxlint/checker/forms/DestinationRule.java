@@ -57,7 +57,7 @@ final class DestinationRule implements FormRule {
                             + " is a .pred register" + hint, ctx);
                 } else {
                     err(Rules.OPERAND_TYPE_MISMATCH, o, what + ", but " + Edits.text(o.expr()) + " is a "
-                            + r.text() + " register; the destination must be " + Edits.types(OperandTypes.fitting(d)),
+                            + r.text() + " register; the destination must be a " + Edits.list(OperandTypes.fitting(d)) + " register",
                             ctx);
                 }
             }

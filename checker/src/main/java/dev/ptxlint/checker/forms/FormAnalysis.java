@@ -105,7 +105,12 @@ final class FormAnalysis {
     /** What an operand expression is, for type checking. */
     enum Kind {
         REGISTER, SPECIAL_REGISTER, OTHER_SYMBOL, UNDECLARED, NEGATED, INTEGER, FLOAT_HEX_F, FLOAT_HEX_D,
-        FLOAT_DECIMAL, VECTOR, ADDRESS, PAIR, SINK, OTHER
+        FLOAT_DECIMAL, VECTOR, ADDRESS, PAIR, SINK,
+        /** {@code -%r1}: unary minus on a register. */
+        MINUS_REGISTER,
+        /** A register inside a constant expression ({@code 1+%r2}, {@code (%r2)}): ptxas cannot parse it. */
+        REGISTER_EXPRESSION,
+        OTHER
     }
 
     record Operand(Kind kind, Ast.Expr expr, Symbol symbol, Operand inner) {
@@ -149,6 +154,14 @@ final class FormAnalysis {
         if (isIntegerConstant(e)) {
             return new Operand(Kind.INTEGER, e, null, null);
         }
+        if (e instanceof Ast.Unary u && u.op().text().equals("-") && u.operand() instanceof Ast.Name n
+                && n.text().startsWith("%")) {
+            return new Operand(Kind.MINUS_REGISTER, e, null, null);
+        }
+        if ((e instanceof Ast.Unary || e instanceof Ast.Binary || e instanceof Ast.Group || e instanceof Ast.Ternary
+                || e instanceof Ast.Cast) && mentionsRegister(e)) {
+            return new Operand(Kind.REGISTER_EXPRESSION, e, null, null);
+        }
         if (e instanceof Ast.VectorExpr) {
             return new Operand(Kind.VECTOR, e, null, null);
         }
@@ -172,6 +185,28 @@ final class FormAnalysis {
             return Kind.FLOAT_HEX_D;
         }
         return Kind.FLOAT_DECIMAL;
+    }
+
+    private static boolean mentionsRegister(Ast.Expr e) {
+        if (e instanceof Ast.Name n) {
+            return n.text().startsWith("%");
+        }
+        if (e instanceof Ast.Unary u) {
+            return mentionsRegister(u.operand());
+        }
+        if (e instanceof Ast.Binary b) {
+            return mentionsRegister(b.left()) || mentionsRegister(b.right());
+        }
+        if (e instanceof Ast.Group g) {
+            return g.items().stream().anyMatch(FormAnalysis::mentionsRegister);
+        }
+        if (e instanceof Ast.Ternary t) {
+            return mentionsRegister(t.cond()) || mentionsRegister(t.then()) || mentionsRegister(t.otherwise());
+        }
+        if (e instanceof Ast.Cast c) {
+            return mentionsRegister(c.operand());
+        }
+        return false;
     }
 
     /** Integer literals and expressions over them (no names other than WARP_SZ, no floats). */

@@ -60,7 +60,7 @@ final class SourceRule implements FormRule {
                             + Edits.text(o.expr()) + " is a .pred register" + predicateHint(a), ctx);
                     return;
                 }
-                report(Rules.OPERAND_TYPE_MISMATCH, o, where + " must be a " + Edits.types(OperandTypes.fitting(t))
+                report(Rules.OPERAND_TYPE_MISMATCH, o, where + " must be a " + Edits.list(OperandTypes.fitting(t))
                         + " register, but " + Edits.text(o.expr()) + " is " + r.text()
                         + conversionHint(t, r), ctx);
             }
@@ -83,7 +83,13 @@ final class SourceRule implements FormRule {
             }
             case SPECIAL_REGISTER -> report(Rules.INVALID_OPERAND_KIND, o, "special register "
                     + Edits.text(o.expr()) + " cannot be an operand of " + a.opcode() + ": copy it into a register "
-                    + "first (mov.u32 %r, " + Edits.text(o.expr()) + ")", ctx);
+                    + "first (" + (Edits.text(o.expr()).contains("64") ? "mov.u64 %rd, " : "mov.u32 %r, ")
+                    + Edits.text(o.expr()) + ")", ctx);
+            case OTHER_SYMBOL -> symbol(a, o, where, ctx);
+            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where + " cannot be negated with '-': "
+                    + a.opcode() + " has no operand negation; negate into a register first (neg)", ctx);
+            case REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o, where + " is an expression over a "
+                    + "register; only constants can be combined in an operand: compute it into a register first", ctx);
             case VECTOR -> {
                 if (f.quirks().contains(Form.Quirk.VECTOR_SOURCE) && vectorOfFitting((Ast.VectorExpr) o.expr(), t,
                         ctx)) {
@@ -134,11 +140,27 @@ final class SourceRule implements FormRule {
             case INTEGER -> constantPredicate(a, o, where, ctx);
             case FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> report(Rules.INVALID_IMMEDIATE, o, where
                     + " must be a predicate, not " + OperandTypes.describe(o.kind()), ctx);
-            case SPECIAL_REGISTER, VECTOR, ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where
-                    + " must be a predicate register", ctx);
+            case SPECIAL_REGISTER, VECTOR, ADDRESS, REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o,
+                    where + " must be a predicate register", ctx);
+            case OTHER_SYMBOL -> symbol(a, o, where, ctx);
+            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where + " cannot be negated with '-': "
+                    + "negate a predicate with '!'", ctx);
             default -> {
             }
         }
+    }
+
+    /** A variable (not a function or label) where a register is needed: ptxas "must be register". */
+    private void symbol(FormAnalysis a, Operand o, String where, CheckContext ctx) {
+        var s = o.symbol();
+        if (s.kind() != dev.ptxlint.checker.Symbol.Kind.VARIABLE) {
+            return; // ptxas accepts a function's name as an address constant
+        }
+        String what = s.isRegister() ? "the vector register " + s.name() + " (.v" + s.vector() + ")"
+                : s.name() + ", a " + (s.space() == null ? "" : s.space() + " ") + "variable";
+        report(Rules.INVALID_OPERAND_KIND, o, where + " must be a register or a constant, but it is " + what
+                + (s.isRegister() ? "; use one element" : "; load it with ld" + (s.space() == null ? "" : s.space())
+                + " first"), ctx);
     }
 
     private void constantPredicate(FormAnalysis a, Operand o, String where, CheckContext ctx) {
@@ -159,8 +181,9 @@ final class SourceRule implements FormRule {
     }
 
     static boolean vectorOfFitting(Ast.VectorExpr v, PtxType t, CheckContext ctx) {
-        if (v.items().size() != 2) {
-            return false;
+        int n = v.items().size();
+        if (n != 1 && n != 2 && n != 4) {
+            return false; // ptxas: "Illegal vector size"
         }
         for (Ast.Expr e : v.items()) {
             Operand o = FormAnalysis.classify(e, ctx);
@@ -194,9 +217,6 @@ final class SourceRule implements FormRule {
     private static String conversionHint(PtxType t, PtxType r) {
         if (r.bits() != t.bits()) {
             return " (" + r.bits() + " bits, not " + t.bits() + "): convert it with cvt first";
-        }
-        if (t.kind() == PtxType.Kind.FLOAT && r.kind() != PtxType.Kind.FLOAT) {
-            return "; " + t.text() + " takes only " + t.text() + " or " + t.bitType().text() + " registers";
         }
         return "";
     }
