@@ -82,12 +82,17 @@ final class FormAnalysis {
 
     /** The instruction's name with its types, e.g. {@code setp.f16x2}, for messages. */
     String formName() {
-        StringBuilder sb = new StringBuilder(opcode());
-        for (Token t : types) {
-            sb.append(t.text());
+        if (formName == null) {
+            StringBuilder sb = new StringBuilder(opcode());
+            for (Token t : types) {
+                sb.append(t.text());
+            }
+            formName = sb.toString();
         }
-        return sb.toString();
+        return formName;
     }
+
+    private String formName;
 
     /** The operand slots the table lays out for this instruction (c only with a BoolOp). */
     List<FormTable.Operand> expectedOperands() {

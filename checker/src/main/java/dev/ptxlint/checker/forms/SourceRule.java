@@ -44,7 +44,7 @@ final class SourceRule implements FormRule {
 
     private void source(FormAnalysis a, Form f, FormTable.Operand slot, boolean second, Operand o, CheckContext ctx) {
         PtxType t = f.types().get(slot.typeIndex());
-        String where = "operand " + slot.name() + " of " + a.formName();
+        java.util.function.Supplier<String> where = () -> "operand " + slot.name() + " of " + a.formName();
         switch (o.kind()) {
             case REGISTER -> {
                 PtxType r = o.type();
@@ -56,11 +56,11 @@ final class SourceRule implements FormRule {
                         warnQuirk(a, o, "a predicate as operand b", ctx);
                         return;
                     }
-                    report(Rules.INVALID_OPERAND_KIND, o, where + " is a " + t.text() + " value, not a predicate: "
+                    report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is a " + t.text() + " value, not a predicate: "
                             + Edits.text(o.expr()) + " is a .pred register" + predicateHint(a), ctx);
                     return;
                 }
-                report(Rules.OPERAND_TYPE_MISMATCH, o, where + " must be a " + Edits.list(OperandTypes.fitting(t))
+                report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a " + Edits.list(OperandTypes.fitting(t))
                         + " register, but " + Edits.text(o.expr()) + " is " + r.text()
                         + conversionHint(t, r), ctx);
             }
@@ -78,17 +78,17 @@ final class SourceRule implements FormRule {
                     warnQuirk(a, o, "a negated predicate as operand b", ctx);
                     return;
                 }
-                report(Rules.INVALID_OPERAND_KIND, o, where + " is a " + t.text() + " value, not a predicate"
+                report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is a " + t.text() + " value, not a predicate"
                         + predicateHint(a), ctx);
             }
             case SPECIAL_REGISTER -> report(Rules.INVALID_OPERAND_KIND, o, "special register "
                     + Edits.text(o.expr()) + " cannot be an operand of " + a.opcode() + ": copy it into a register "
                     + "first (" + (Edits.text(o.expr()).contains("64") ? "mov.u64 %rd, " : "mov.u32 %r, ")
                     + Edits.text(o.expr()) + ")", ctx);
-            case OTHER_SYMBOL -> symbol(a, o, where, ctx);
-            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where + " cannot be negated with '-': "
+            case OTHER_SYMBOL -> symbol(a, o, where.get(), ctx);
+            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
                     + a.opcode() + " has no operand negation; negate into a register first (neg)", ctx);
-            case REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o, where + " is an expression over a "
+            case REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is an expression over a "
                     + "register; only constants can be combined in an operand: compute it into a register first", ctx);
             case VECTOR -> {
                 if (f.quirks().contains(Form.Quirk.VECTOR_SOURCE) && vectorOfFitting((Ast.VectorExpr) o.expr(), t,
@@ -96,17 +96,17 @@ final class SourceRule implements FormRule {
                     warnQuirk(a, o, "a vector operand", ctx);
                     return;
                 }
-                report(Rules.INVALID_OPERAND_KIND, o, where + " must be a scalar " + t.text()
+                report(Rules.INVALID_OPERAND_KIND, o, where.get() + " must be a scalar " + t.text()
                         + " operand, not a vector", ctx);
             }
-            case ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where + " must be a register or constant; "
+            case ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where.get() + " must be a register or constant; "
                     + a.opcode() + " does not read memory: load the value with ld first", ctx);
             case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> {
                 if (!OperandTypes.constantFits(o.kind(), t)) {
-                    report(Rules.INVALID_IMMEDIATE, o, where + " cannot be " + OperandTypes.describe(o.kind())
+                    report(Rules.INVALID_IMMEDIATE, o, where.get() + " cannot be " + OperandTypes.describe(o.kind())
                             + ": " + OperandTypes.constantsFor(t), ctx);
                 } else if (o.kind() == Kind.INTEGER) {
-                    truncation(a, o, t, where, ctx);
+                    truncation(a, o, t, where.get(), ctx);
                 }
             }
             default -> {
@@ -115,11 +115,11 @@ final class SourceRule implements FormRule {
     }
 
     private void predicate(FormAnalysis a, FormTable.Operand slot, Operand o, CheckContext ctx) {
-        String where = "operand " + slot.name() + " of " + a.opcode();
+        java.util.function.Supplier<String> where = () -> "operand " + slot.name() + " of " + a.opcode();
         switch (o.kind()) {
             case REGISTER -> {
                 if (!o.isPredicateRegister() && o.type() != null) {
-                    report(Rules.OPERAND_TYPE_MISMATCH, o, where + " must be a predicate (.pred), but "
+                    report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a predicate (.pred), but "
                             + Edits.text(o.expr()) + " is a " + o.type().text() + " register; compare it first "
                             + "(setp.ne" + (o.type().kind() == PtxType.Kind.FLOAT ? o.type().bitType() : o.type())
                             + " %p, " + Edits.text(o.expr()) + ", 0)", ctx);
@@ -131,19 +131,19 @@ final class SourceRule implements FormRule {
                     return;
                 }
                 if (in.kind() == Kind.INTEGER) {
-                    constantPredicate(a, o, where, ctx);
+                    constantPredicate(a, o, where.get(), ctx);
                     return;
                 }
                 report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; " + Edits.text(in.expr())
                         + " is not one", ctx);
             }
-            case INTEGER -> constantPredicate(a, o, where, ctx);
-            case FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> report(Rules.INVALID_IMMEDIATE, o, where
+            case INTEGER -> constantPredicate(a, o, where.get(), ctx);
+            case FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> report(Rules.INVALID_IMMEDIATE, o, where.get()
                     + " must be a predicate, not " + OperandTypes.describe(o.kind()), ctx);
             case SPECIAL_REGISTER, VECTOR, ADDRESS, REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o,
-                    where + " must be a predicate register", ctx);
-            case OTHER_SYMBOL -> symbol(a, o, where, ctx);
-            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where + " cannot be negated with '-': "
+                    where.get() + " must be a predicate register", ctx);
+            case OTHER_SYMBOL -> symbol(a, o, where.get(), ctx);
+            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
                     + "negate a predicate with '!'", ctx);
             default -> {
             }
