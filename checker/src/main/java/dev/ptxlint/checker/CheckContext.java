@@ -19,30 +19,12 @@ public interface CheckContext {
     /** Where findings go. */
     Reporter reporter();
 
-    /** The declared PTX ISA version, or null when missing or malformed. */
-    default PtxVersion declaredVersion() {
-        Ast.Directive d = version();
-        if (d == null || d.args().isEmpty()) {
-            return null;
-        }
-        Ast.Expr e = d.args().get(0);
-        return e instanceof Ast.FloatLit f ? PtxVersion.parse(f.token().text()) : null;
-    }
+    /** The declared PTX ISA version as ptxas reads it, or null when missing or malformed. */
+    PtxVersion declaredVersion();
 
-    /** The declared {@code sm_N} target (the first one of the first {@code .target}), or null. */
-    default Target declaredTarget() {
-        Ast.Directive d = target();
-        if (d == null) {
-            return null;
-        }
-        for (Ast.Expr e : d.args()) {
-            if (e instanceof Ast.Name n) {
-                Target t = Target.parse(n.text());
-                if (t != null) {
-                    return t;
-                }
-            }
-        }
-        return null;
-    }
+    /**
+     * The target architecture as ptxas reads the header (the last architecture listed wins), or
+     * null when there is none.
+     */
+    Target declaredTarget();
 }

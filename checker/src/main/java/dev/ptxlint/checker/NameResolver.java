@@ -1,5 +1,8 @@
 package dev.ptxlint.checker;
 
+import dev.ptxlint.forms.PtxVersion;
+import dev.ptxlint.forms.Target;
+
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Fix;
 import dev.ptxlint.diag.Rules;
@@ -79,6 +82,16 @@ final class NameResolver {
         @Override
         public Reporter reporter() {
             return out;
+        }
+
+        @Override
+        public PtxVersion declaredVersion() {
+            return header.declaredVersion();
+        }
+
+        @Override
+        public Target declaredTarget() {
+            return header.declaredTarget();
         }
     };
 

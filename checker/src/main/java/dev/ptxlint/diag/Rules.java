@@ -73,6 +73,21 @@ public final class Rules {
             "module", "A .version newer than the PTX ISA the toolchain supports (9.0).");
     public static final Rule MISPLACED_HEADER = register("PTX0111", "misplaced-header-directive", Severity.ERROR,
             "module", "An .address_size directive after the first function.");
+    public static final Rule UNKNOWN_TARGET = register("PTX0112", "unknown-target", Severity.ERROR, "module",
+            "A .target architecture that ptxas does not know, or a .target that does not start with one.");
+    public static final Rule VERSION_TOO_OLD = register("PTX0113", "version-too-old", Severity.ERROR, "module",
+            "A .target architecture, .target option or .address_size that needs a newer .version than declared.");
+    public static final Rule UNKNOWN_TARGET_OPTION = register("PTX0114", "unknown-target-option", Severity.ERROR,
+            "module", "A .target entry that is neither an architecture nor one of the .target options.");
+    public static final Rule INVALID_TARGET_OPTION = register("PTX0115", "invalid-target-option", Severity.ERROR,
+            "module", "Conflicting texturing modes, map_f64_to_f32 on sm_13 or later, or debug without debug sections.");
+    public static final Rule UNKNOWN_VERSION = register("PTX0116", "unknown-version", Severity.ERROR, "module",
+            "A .version that names no PTX ISA version, such as 7.9.");
+    public static final Rule NONSTANDARD_HEADER = register("PTX0117", "nonstandard-header-spelling",
+            Severity.WARNING, "module",
+            "A .version or .target that ptxas accepts but reads differently from how it is written.");
+    public static final Rule UNSUPPORTED_ADDRESS_SIZE = register("PTX0118", "unsupported-address-size",
+            Severity.ERROR, "module", "An .address_size 32, which ptxas 13.0 no longer compiles.");
 
     // ---- instruction forms (0200-0299): errors follow ptxas, warnings keep the manual's stricter rules
     public static final Rule UNKNOWN_MODIFIER = register("PTX0200", "unknown-modifier", Severity.ERROR,

@@ -17,17 +17,22 @@ public enum CmpOp {
     public static final Set<CmpOp> FLOAT = Set.copyOf(EnumSet.of(EQ, NE, LT, LE, GT, GE, EQU, NEU, LTU, LEU, GTU,
             GEU, NUM, NAN));
 
+    private static final java.util.Map<String, CmpOp> BY_TEXT = new java.util.HashMap<>();
+
+    static {
+        for (CmpOp c : values()) {
+            BY_TEXT.put(c.text(), c);
+        }
+    }
+
+    private final String text = "." + name().toLowerCase(java.util.Locale.ROOT);
+
     public String text() {
-        return "." + name().toLowerCase(java.util.Locale.ROOT);
+        return text;
     }
 
     public static CmpOp of(String text) {
-        for (CmpOp c : values()) {
-            if (c.text().equals(text)) {
-                return c;
-            }
-        }
-        return null;
+        return text == null ? null : BY_TEXT.get(text);
     }
 
     /** The CmpOps PTX allows for a type of this kind. */

@@ -26,6 +26,7 @@ public enum PtxType {
 
     private final int bits;
     private final Kind kind;
+    private final String text = "." + name().toLowerCase(java.util.Locale.ROOT);
 
     PtxType(int bits, Kind kind) {
         this.bits = bits;
@@ -42,7 +43,7 @@ public enum PtxType {
 
     /** {@code .f16x2} and the like. */
     public String text() {
-        return "." + name().toLowerCase(java.util.Locale.ROOT);
+        return text;
     }
 
     /** The type spelled {@code text} (with its dot), or null. */

@@ -39,7 +39,7 @@ final class DestinationRule implements FormRule {
 
     private void register(FormAnalysis a, Form f, Operand o, CheckContext ctx) {
         PtxType d = f.types().get(0);
-        String what = a.formName() + " writes a " + d.text() + " result";
+        java.util.function.Supplier<String> what = () -> a.formName() + " writes a " + d.text() + " result";
         switch (o.kind()) {
             case REGISTER -> {
                 PtxType r = o.type();
@@ -53,48 +53,48 @@ final class DestinationRule implements FormRule {
                 }
                 if (r == PtxType.PRED) {
                     String hint = a.opcode().equals("set") ? "; to get a predicate use setp" : "";
-                    err(Rules.INVALID_DESTINATION, o, what + ", not a predicate: " + Edits.text(o.expr())
+                    err(Rules.INVALID_DESTINATION, o, what.get() + ", not a predicate: " + Edits.text(o.expr())
                             + " is a .pred register" + hint, ctx);
                 } else {
-                    err(Rules.OPERAND_TYPE_MISMATCH, o, what + ", but " + Edits.text(o.expr()) + " is a "
-                            + r.text() + " register; the destination must be " + Edits.types(OperandTypes.fitting(d)),
+                    err(Rules.OPERAND_TYPE_MISMATCH, o, what.get() + ", but " + Edits.text(o.expr()) + " is a "
+                            + r.text() + " register; the destination must be a " + Edits.list(OperandTypes.fitting(d)) + " register",
                             ctx);
                 }
             }
             case SINK -> err(Rules.INVALID_DESTINATION, o, a.opcode()
                     + "'s result cannot be discarded with '_': write it to a " + d.text() + " register", ctx);
-            case PAIR -> err(Rules.INVALID_DESTINATION, o, what + " in one register; p|q destinations belong to "
+            case PAIR -> err(Rules.INVALID_DESTINATION, o, what.get() + " in one register; p|q destinations belong to "
                     + "setp", ctx);
             case NEGATED -> err(o.inner().isPredicateRegister() ? Rules.INVALID_DESTINATION : Rules.INVALID_NEGATION,
                     o, "a destination cannot be negated with '!'", ctx);
-            case MINUS -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
-                    + Edits.text(o.inner().expr()) + " and negate the result afterwards if needed", ctx);
+            case MINUS_REGISTER -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
+                    + Edits.text(((Ast.Unary) o.expr()).operand()) + " and negate the result afterwards if needed",
+                    ctx);
             case VECTOR -> {
                 if (f.quirks().contains(Form.Quirk.VECTOR_DESTINATION)
                         && SourceRule.vectorOfFitting((Ast.VectorExpr) o.expr(), d, ctx)) {
                     quirk(a, o, "a vector destination", ctx);
                     return;
                 }
-                err(Rules.INVALID_DESTINATION, o, what + " in one register, not a vector", ctx);
+                err(Rules.INVALID_DESTINATION, o, what.get() + " in one register, not a vector", ctx);
             }
             case SPECIAL_REGISTER -> err(Rules.INVALID_DESTINATION, o, "special registers are read-only; "
-                    + what + " into a register", ctx);
+                    + what.get() + " into a register", ctx);
             case INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS -> err(Rules.INVALID_DESTINATION, o,
-                    what + ": the destination must be a register", ctx);
+                    what.get() + ": the destination must be a register", ctx);
             default -> {
             }
         }
     }
 
     private void predicate(FormAnalysis a, Form f, Operand o, CheckContext ctx) {
-        String name = a.formName();
         switch (o.kind()) {
             case REGISTER -> {
                 if (o.isPredicateRegister()) {
                     if (f.dest() == Dest.PREDICATE_PAIR) {
                         Span s = o.expr().span();
                         Span end = new Span(s.end(), s.end(), s.endLine(), s.endColumn(), s.endLine(), s.endColumn());
-                        ctx.reporter().report(Edits.at(Rules.SINGLE_PACKED_DESTINATION, s, name
+                        ctx.reporter().report(Edits.at(Rules.SINGLE_PACKED_DESTINATION, s, a.formName()
                                 + " compares two lanes and writes one predicate per lane (p|q); with the single "
                                 + "destination " + Edits.text(o.expr()) + " the upper lane's result is lost. Write "
                                 + Edits.text(o.expr()) + "|q, or " + Edits.text(o.expr())
@@ -115,8 +115,8 @@ final class DestinationRule implements FormRule {
             case NEGATED -> err(Rules.INVALID_DESTINATION, o, "a destination cannot be negated: write "
                     + Edits.text(o.inner().expr()) + " and use @!" + Edits.text(o.inner().expr()) + " where it is read",
                     ctx);
-            case MINUS -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
-                    + Edits.text(o.inner().expr()), ctx);
+            case MINUS_REGISTER -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
+                    + Edits.text(((Ast.Unary) o.expr()).operand()), ctx);
             case VECTOR -> err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes p or p|q, not a vector: write "
                     + "p|q for two results", ctx);
             case SPECIAL_REGISTER, INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS ->

@@ -59,6 +59,9 @@ final class Edits {
         if (e instanceof dev.ptxlint.syntax.Ast.Sink) {
             return "_";
         }
+        if (e instanceof dev.ptxlint.syntax.Ast.Group g && g.items().size() == 1) {
+            return "(" + text(g.items().get(0)) + ")";
+        }
         return "this operand";
     }
 }

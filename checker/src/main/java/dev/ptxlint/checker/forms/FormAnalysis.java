@@ -109,12 +109,17 @@ final class FormAnalysis {
 
     /** The instruction's name with its types, e.g. {@code setp.f16x2}, for messages. */
     String formName() {
-        StringBuilder sb = new StringBuilder(opcode());
-        for (Token t : types) {
-            sb.append(t.text());
+        if (formName == null) {
+            StringBuilder sb = new StringBuilder(opcode());
+            for (Token t : types) {
+                sb.append(t.text());
+            }
+            formName = sb.toString();
         }
-        return sb.toString();
+        return formName;
     }
+
+    private String formName;
 
     boolean hasSecondary() {
         return !secondaries.isEmpty();
@@ -209,8 +214,10 @@ final class FormAnalysis {
     enum Kind {
         REGISTER, SPECIAL_REGISTER, OTHER_SYMBOL, UNDECLARED, NEGATED, INTEGER, FLOAT_HEX_F, FLOAT_HEX_D,
         FLOAT_DECIMAL, VECTOR, ADDRESS, PAIR, SINK,
-        /** {@code -x} where x is not a constant: ptxas takes no operand negation in these instructions. */
-        MINUS,
+        /** {@code -%r1}: unary minus on a register. */
+        MINUS_REGISTER,
+        /** A register inside a constant expression ({@code 1+%r2}, {@code (%r2)}): ptxas cannot parse it. */
+        REGISTER_EXPRESSION,
         OTHER
     }
 
@@ -258,8 +265,16 @@ final class FormAnalysis {
         if (isIntegerConstant(e)) {
             return new Operand(Kind.INTEGER, e, null, null);
         }
-        if (e instanceof Ast.Unary u && u.op().text().equals("-")) {
-            return new Operand(Kind.MINUS, e, null, classify(u.operand(), ctx));
+        if (e instanceof Ast.Unary u && u.op().text().equals("-") && u.operand() instanceof Ast.Name n
+                && n.text().startsWith("%")) {
+            return new Operand(Kind.MINUS_REGISTER, e, null, null);
+        }
+        if (complementsRegister(e)) {
+            return new Operand(Kind.OTHER, e, null, null); // '~' over a register: the parser reported it
+        }
+        if ((e instanceof Ast.Unary || e instanceof Ast.Binary || e instanceof Ast.Group || e instanceof Ast.Ternary
+                || e instanceof Ast.Cast) && mentionsRegister(e)) {
+            return new Operand(Kind.REGISTER_EXPRESSION, e, null, null);
         }
         if (e instanceof Ast.VectorExpr) {
             return new Operand(Kind.VECTOR, e, null, null);
@@ -284,6 +299,42 @@ final class FormAnalysis {
             return Kind.FLOAT_HEX_D;
         }
         return Kind.FLOAT_DECIMAL;
+    }
+
+    /** Whether a '~' applies to an expression over a register anywhere in {@code e}. */
+    private static boolean complementsRegister(Ast.Expr e) {
+        if (e instanceof Ast.Unary u) {
+            return (u.op().text().equals("~") && mentionsRegister(u.operand())) || complementsRegister(u.operand());
+        }
+        if (e instanceof Ast.Binary b) {
+            return complementsRegister(b.left()) || complementsRegister(b.right());
+        }
+        if (e instanceof Ast.Group g) {
+            return g.items().stream().anyMatch(FormAnalysis::complementsRegister);
+        }
+        return false;
+    }
+
+    private static boolean mentionsRegister(Ast.Expr e) {
+        if (e instanceof Ast.Name n) {
+            return n.text().startsWith("%");
+        }
+        if (e instanceof Ast.Unary u) {
+            return mentionsRegister(u.operand());
+        }
+        if (e instanceof Ast.Binary b) {
+            return mentionsRegister(b.left()) || mentionsRegister(b.right());
+        }
+        if (e instanceof Ast.Group g) {
+            return g.items().stream().anyMatch(FormAnalysis::mentionsRegister);
+        }
+        if (e instanceof Ast.Ternary t) {
+            return mentionsRegister(t.cond()) || mentionsRegister(t.then()) || mentionsRegister(t.otherwise());
+        }
+        if (e instanceof Ast.Cast c) {
+            return mentionsRegister(c.operand());
+        }
+        return false;
     }
 
     /** Integer literals and expressions over them (no names other than WARP_SZ, no floats). */

@@ -25,7 +25,13 @@ final class FtzRule implements FormRule {
         PtxType t = a.form.types().get(compared);
         String slot = a.table.typeCount() == 1 ? "" : a.table.typeNames().get(compared) + " ";
         String which = Edits.list(withFtz.stream().map(PtxType::text).toList());
-        String msg = "'.ftz' applies only to " + which + " " + (a.opcode().equals("slct") ? "selections" : "comparisons")
+        if (a.opcode().equals("slct")) {
+            ctx.reporter().report(Edits.at(Rules.FTZ_NOT_ALLOWED, a.ftzs.get(0).span(), "'.ftz' needs ctype .f32 "
+                    + "(it flushes a subnormal c to zero before testing its sign), not ctype " + t.text()
+                    + "; remove it").withFix(Edits.remove("Remove '.ftz'", a.ftzs.get(0))));
+            return;
+        }
+        String msg = "'.ftz' applies only to " + which + " " + "comparisons"
                 + " in " + a.opcode() + ", not to " + slot + t.text() + "; remove it";
         if (withFtz.contains(t)) {
             // the type allows .ftz with another partner type (set.f16.b32 vs set.f16.f32)

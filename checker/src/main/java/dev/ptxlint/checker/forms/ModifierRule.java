@@ -87,7 +87,7 @@ final class ModifierRule implements FormRule {
         } else if (CmpOp.of(w) != null) {
             msg = op + " takes no comparison operator ('" + w + "'): it "
                     + (op.equals("selp") ? "selects on the predicate c" : "selects on the sign of c")
-                    + "; remove it, or compare first with setp" + w + " and select on its predicate";
+                    + "; remove it, or compare first with setp" + w + " and select on its predicate with selp";
         } else if (KnownModifiers.BOOL_OPS.contains(w)) {
             msg = op + " takes no BoolOp ('" + w + "'); remove it";
         } else if (w.equals(".ftz")) {
@@ -171,9 +171,7 @@ final class ModifierRule implements FormRule {
     }
 
     private static String describe(FormTable t) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(syntax(t).substring(t.opcode().length()).replace("{", "").replace("}", ""));
-        return "the modifiers " + sb;
+        return "the modifiers " + syntax(t).substring(t.opcode().length());
     }
 
     /** Every modifier the table's forms can take. */

@@ -65,8 +65,8 @@ final class OperandCountRule implements FormRule {
             Token b = a.bools.get(0);
             String form = names(expected);
             ctx.reporter().report(Edits.at(Rules.BOOLOP_WITHOUT_OPERAND, b.span(),
-                    "'" + b.text() + "' combines the comparison with a predicate c, but c is missing: write "
-                            + a.opcode() + " ... " + form + ", or remove '" + b.text() + "'")
+                    "'" + b.text() + "' combines the comparison with a predicate c, but c is missing: add it ("
+                            + a.insn.mnemonic() + " " + form + "), or remove '" + b.text() + "'")
                     .withFix(Edits.remove("Remove '" + b.text() + "'", b)));
             return;
         }

@@ -41,7 +41,7 @@ final class SourceRule implements FormRule {
 
     private void source(FormAnalysis a, Form f, FormTable.Operand slot, boolean second, Operand o, CheckContext ctx) {
         PtxType t = f.types().get(slot.typeIndex());
-        String where = "operand " + slot.name() + " of " + a.formName();
+        java.util.function.Supplier<String> where = () -> "operand " + slot.name() + " of " + a.formName();
         switch (o.kind()) {
             case REGISTER -> {
                 PtxType r = o.type();
@@ -53,11 +53,11 @@ final class SourceRule implements FormRule {
                         warnQuirk(a, o, "a predicate as operand b", ctx);
                         return;
                     }
-                    report(Rules.INVALID_OPERAND_KIND, o, where + " is a " + t.text() + " value, not a predicate: "
+                    report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is a " + t.text() + " value, not a predicate: "
                             + Edits.text(o.expr()) + " is a .pred register" + predicateHint(a), ctx);
                     return;
                 }
-                report(Rules.OPERAND_TYPE_MISMATCH, o, where + " must be a " + Edits.types(OperandTypes.fitting(t))
+                report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a " + Edits.list(OperandTypes.fitting(t))
                         + " register, but " + Edits.text(o.expr()) + " is " + r.text()
                         + conversionHint(t, r), ctx);
             }
@@ -78,43 +78,46 @@ final class SourceRule implements FormRule {
                     warnQuirk(a, o, "a negated predicate as operand b", ctx);
                     return;
                 }
-                report(Rules.INVALID_OPERAND_KIND, o, where + " is a " + t.text() + " value, not a predicate"
+                report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is a " + t.text() + " value, not a predicate"
                         + predicateHint(a), ctx);
             }
             case SPECIAL_REGISTER -> report(Rules.INVALID_OPERAND_KIND, o, "special register "
                     + Edits.text(o.expr()) + " cannot be an operand of " + a.opcode() + ": copy it into a register "
-                    + "first (mov.u32 %r, " + Edits.text(o.expr()) + ")", ctx);
+                    + "first (" + (Edits.text(o.expr()).contains("64") ? "mov.u64 %rd, " : "mov.u32 %r, ")
+                    + Edits.text(o.expr()) + ")", ctx);
+            case OTHER_SYMBOL -> symbol(a, o, where.get(), ctx);
+            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
+                    + a.opcode() + " has no operand negation; negate into a register first (neg)", ctx);
+            case REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is an expression over a "
+                    + "register; only constants can be combined in an operand: compute it into a register first", ctx);
             case VECTOR -> {
                 if (f.quirks().contains(Form.Quirk.VECTOR_SOURCE) && vectorOfFitting((Ast.VectorExpr) o.expr(), t,
                         ctx)) {
                     warnQuirk(a, o, "a vector operand", ctx);
                     return;
                 }
-                report(Rules.INVALID_OPERAND_KIND, o, where + " must be a scalar " + t.text()
+                report(Rules.INVALID_OPERAND_KIND, o, where.get() + " must be a scalar " + t.text()
                         + " operand, not a vector", ctx);
             }
-            case ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where + " must be a register"
+            case ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where.get() + " must be a register"
                     + (slot.constants() == FormTable.Constants.NONE ? "" : " or constant") + "; "
                     + a.opcode() + " does not read memory: load the value with ld first", ctx);
-            case MINUS -> report(Rules.INVALID_NEGATION, o, a.opcode() + " does not negate its operands: "
-                    + Edits.text(o.expr()) + " is not allowed; negate the value into a register first (neg"
-                    + (t.kind() == PtxType.Kind.FLOAT ? t.text() : ".s" + t.bits()) + ")", ctx);
             case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> {
                 if (slot.constants() == FormTable.Constants.NONE) {
-                    report(Rules.INVALID_IMMEDIATE, o, where + " must be a register: " + a.opcode()
+                    report(Rules.INVALID_IMMEDIATE, o, where.get() + " must be a register: " + a.opcode()
                             + " takes no constants" + (a.table.hasSelectors()
                             ? " (ptxas reports this as 'Incorrect video selector')" : "") + "; move "
                             + Edits.text(o.expr()) + " into a .b" + t.bits() + " register first", ctx);
                 } else if (!OperandTypes.constantFits(o.kind(), t)) {
-                    report(Rules.INVALID_IMMEDIATE, o, where + " cannot be " + OperandTypes.describe(o.kind())
+                    report(Rules.INVALID_IMMEDIATE, o, where.get() + " cannot be " + OperandTypes.describe(o.kind())
                             + ": " + OperandTypes.constantsFor(t), ctx);
                 } else if (o.kind() == Kind.INTEGER) {
                     if (slot.constants() == FormTable.Constants.UNDOCUMENTED_INTEGERS) {
-                        ctx.reporter().report(Edits.at(Rules.VIDEO_IMMEDIATE, o.expr().span(), where + " is a constant ("
+                        ctx.reporter().report(Edits.at(Rules.VIDEO_IMMEDIATE, o.expr().span(), where.get() + " is a constant ("
                                 + Edits.text(o.expr()) + "); the manual gives " + a.opcode() + " register operands "
                                 + "only (ptxas accepts an integer constant): put the value in a register"));
                     }
-                    truncation(a, o, t, where, ctx);
+                    truncation(a, o, t, where.get(), ctx);
                 }
             }
             default -> {
@@ -123,11 +126,11 @@ final class SourceRule implements FormRule {
     }
 
     private void predicate(FormAnalysis a, FormTable.Operand slot, Operand o, CheckContext ctx) {
-        String where = "operand " + slot.name() + " of " + a.opcode();
+        java.util.function.Supplier<String> where = () -> "operand " + slot.name() + " of " + a.opcode();
         switch (o.kind()) {
             case REGISTER -> {
                 if (!o.isPredicateRegister() && o.type() != null) {
-                    report(Rules.OPERAND_TYPE_MISMATCH, o, where + " must be a predicate (.pred), but "
+                    report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a predicate (.pred), but "
                             + Edits.text(o.expr()) + " is a " + o.type().text() + " register; compare it first "
                             + "(setp.ne" + (o.type().kind() == PtxType.Kind.FLOAT ? o.type().bitType() : o.type())
                             + " %p, " + Edits.text(o.expr()) + ", 0)", ctx);
@@ -139,20 +142,36 @@ final class SourceRule implements FormRule {
                     return;
                 }
                 if (in.kind() == Kind.INTEGER) {
-                    constantPredicate(a, o, where, ctx);
+                    constantPredicate(a, o, where.get(), ctx);
                     return;
                 }
                 report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; " + Edits.text(in.expr())
                         + " is not one", ctx);
             }
-            case INTEGER -> constantPredicate(a, o, where, ctx);
-            case FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> report(Rules.INVALID_IMMEDIATE, o, where
+            case INTEGER -> constantPredicate(a, o, where.get(), ctx);
+            case FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> report(Rules.INVALID_IMMEDIATE, o, where.get()
                     + " must be a predicate, not " + OperandTypes.describe(o.kind()), ctx);
-            case SPECIAL_REGISTER, VECTOR, ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where
-                    + " must be a predicate register", ctx);
+            case SPECIAL_REGISTER, VECTOR, ADDRESS, REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o,
+                    where.get() + " must be a predicate register", ctx);
+            case OTHER_SYMBOL -> symbol(a, o, where.get(), ctx);
+            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
+                    + "negate a predicate with '!'", ctx);
             default -> {
             }
         }
+    }
+
+    /** A variable (not a function or label) where a register is needed: ptxas "must be register". */
+    private void symbol(FormAnalysis a, Operand o, String where, CheckContext ctx) {
+        var s = o.symbol();
+        if (s.kind() != dev.ptxlint.checker.Symbol.Kind.VARIABLE) {
+            return; // ptxas accepts a function's name as an address constant
+        }
+        String what = s.isRegister() ? "the vector register " + s.name() + " (.v" + s.vector() + ")"
+                : s.name() + ", a " + (s.space() == null ? "" : s.space() + " ") + "variable";
+        report(Rules.INVALID_OPERAND_KIND, o, where + " must be a register or a constant, but it is " + what
+                + (s.isRegister() ? "; use one element" : "; load it with ld" + (s.space() == null ? "" : s.space())
+                + " first"), ctx);
     }
 
     private void constantPredicate(FormAnalysis a, Operand o, String where, CheckContext ctx) {
@@ -173,8 +192,9 @@ final class SourceRule implements FormRule {
     }
 
     static boolean vectorOfFitting(Ast.VectorExpr v, PtxType t, CheckContext ctx) {
-        if (v.items().size() != 2) {
-            return false;
+        int n = v.items().size();
+        if (n != 1 && n != 2 && n != 4) {
+            return false; // ptxas: "Illegal vector size"
         }
         for (Ast.Expr e : v.items()) {
             Operand o = FormAnalysis.classify(e, ctx);
@@ -213,9 +233,6 @@ final class SourceRule implements FormRule {
     private static String conversionHint(PtxType t, PtxType r) {
         if (r.bits() != t.bits()) {
             return " (" + r.bits() + " bits, not " + t.bits() + "): convert it with cvt first";
-        }
-        if (t.kind() == PtxType.Kind.FLOAT && r.kind() != PtxType.Kind.FLOAT) {
-            return "; " + t.text() + " takes only " + t.text() + " or " + t.bitType().text() + " registers";
         }
         return "";
     }

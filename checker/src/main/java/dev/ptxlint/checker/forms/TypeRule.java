@@ -18,6 +18,9 @@ final class TypeRule implements FormRule {
 
     @Override
     public void check(FormAnalysis a, CheckContext ctx) {
+        if (a.form != null) {
+            return; // the types select a form: nothing to report
+        }
         FormTable t = a.table;
         int n = t.typeCount();
         List<Token> types = a.types;

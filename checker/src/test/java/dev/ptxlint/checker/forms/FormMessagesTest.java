@@ -136,7 +136,7 @@ class FormMessagesTest {
                 "not to .f64", "remove it");
         assertEquals("setp.lt.f64 %p1, %fd1, %fd2;", f.appliedLine(0));
         assertMessage(only("set.eq.ftz.f16.b32 %h1, %r1, %r2;"), "PTX0204", ".ftz", "not to stype .b32");
-        assertMessage(only("slct.ftz.s32.s32 %r1, %r2, %r3, %s1;"), "PTX0204", ".ftz", "selections in slct");
+        assertMessage(only("slct.ftz.s32.s32 %r1, %r2, %r3, %s1;"), "PTX0204", ".ftz", "needs ctype .f32", "not ctype .s32");
         clean("set.lt.ftz.f16.f32 %h1, %f1, %f2;");
         clean("slct.ftz.b64.f32 %rd1, %rd2, %rd3, %f1;");
     }
@@ -220,7 +220,7 @@ class FormMessagesTest {
     @Test
     void registerTypes() {
         Finding f = only("setp.lt.u32 %p1, %f1, %r2;");
-        assertMessage(f, "PTX0213", "%f1", "operand a of setp.u32 must be a .u32 .b32 .s32 register",
+        assertMessage(f, "PTX0213", "%f1", "operand a of setp.u32 must be a .u32, .b32 or .s32 register",
                 "is .f32");
         assertMessage(only("setp.lt.s32 %p1, %r1, %rd2;"), "PTX0213", "%rd2", "64 bits, not 32", "cvt");
         assertMessage(only("set.lt.u32.s32 %f1, %r1, %r2;"), "PTX0213", "%f1", "writes a .u32 result");
@@ -251,19 +251,30 @@ class FormMessagesTest {
     }
 
     @Test
+    void variablesExpressionsAndMinusAreNotOperands() {
+        String src = ".version 9.0\n.target sm_90\n.address_size 64\n.global .u32 g;\n.visible .entry k()\n{\n"
+                + ".reg .pred %p<4>; .reg .b32 %r<4>; .reg .v2 .b32 %v;\n"
+                + "setp.lt.u32 %p1, g, %r1;\nsetp.lt.u32 %p1, %v, %r1;\nsetp.lt.s32 %p1, -%r1, %r2;\n"
+                + "setp.lt.s32 %p1, %r1, 1+%r2;\nselp.b32 %r3, %r1, %r2, -%p1;\nsetp.lt.s32 %p1, %r1, k;\nret;\n}\n";
+        List<String> got = new Linter().lint(src).stream().map(d -> (d.range().startLine() + 1) + " " + d.code())
+                .toList();
+        assertEquals(List.of("8 PTX0215", "9 PTX0215", "10 PTX0217", "11 PTX0215", "12 PTX0217"), got);
+    }
+
+    @Test
     void requirements() {
         Finding f = only("7.0", "sm_80", "setp.lt.bf16 %p1, %h1, %h2;");
         assertMessage(f, "PTX0216", "setp.lt.bf16",
                 "'setp.bf16' needs PTX ISA 7.8 (this file declares 7.0) and sm_90 or newer (it targets sm_80)");
         assertTrue(f.d().fixes().isEmpty(), "raising .version alone is not enough");
-        Finding v = only("7.0", "sm_90", "setp.lt.bf16 %p1, %h1, %h2;");
-        assertMessage(v, "PTX0216", "setp.lt.bf16", "needs PTX ISA 7.8 (this file declares 7.0)");
-        assertTrue(v.applied(0).startsWith(".version 7.8\n"), v.applied(0));
-        assertMessage(only("6.4", "sm_75", "set.lt.u32.f16 %r1, %h1, %h2;"), "PTX0216", "set.lt.u32.f16",
-                "needs PTX ISA 6.5", "half precision set with an integer result");
-        assertMessage(only("4.1", "sm_75", "setp.lt.f16 %p1, %h1, %h2;"), "PTX0216", "setp.lt.f16",
+        // the target is new enough (sm_75 needs 6.3), the version is not: the fix raises .version
+        Finding v = only("6.4", "sm_75", "set.lt.u32.f16 %r1, %h1, %h2;");
+        assertMessage(v, "PTX0216", "set.lt.u32.f16", "needs PTX ISA 6.5 (this file declares 6.4)",
+                "half precision set with an integer result");
+        assertTrue(v.applied(0).startsWith(".version 6.5\n"), v.applied(0));
+        assertMessage(only("4.1", "sm_50", "setp.lt.f16 %p1, %h1, %h2;"), "PTX0216", "setp.lt.f16",
                 "needs PTX ISA 4.2");
-        assertEquals(List.of(), lint("7.8", "sm_90a", "setp.lt.bf16 %p1, %h1, %h2;").stream()
+        assertEquals(List.of(), lint("8.0", "sm_90a", "setp.lt.bf16 %p1, %h1, %h2;").stream()
                 .map(Finding::message).toList());
     }
 

@@ -267,11 +267,11 @@ class VideoMessagesTest {
     @Test
     void operands() {
         assertMessage(only("vset2.u32.u32.lt %r0, %f1, %r2, %r3;"), "PTX0213", "%f1",
-                "operand a of vset2.u32.u32 must be a .u32 .b32 .s32 register");
+                "operand a of vset2.u32.u32 must be a .u32, .b32 or .s32 register");
         assertMessage(only("vset2.u32.u32.lt %r0, -%r1, %r2, %r3;"), "PTX0217", "-%r1",
-                "vset2 does not negate its operands");
+                "operand a of vset2.u32.u32 cannot be negated with '-'", "vset2 has no operand negation");
         assertMessage(only("vset.u32.u32.lt -%r0, %r1, %r2;"), "PTX0217", "-%r0", "a destination cannot be negated");
-        assertMessage(only("slct.s32.s32 %r0, %r1, %r2, -%s1;"), "PTX0217", "-%s1", "slct does not negate");
+        assertMessage(only("slct.s32.s32 %r0, %r1, %r2, -%s1;"), "PTX0217", "-%s1", "slct has no operand negation");
         assertMessage(only("vset.u32.u32.lt %r0, %tid.x, %r2;"), "PTX0215", "%tid.x", "special register");
         assertMessage(only("vset4.u32.u32.lt _, %r1, %r2, %r3;"), "PTX0211", "_", "cannot be discarded");
         // the selector is split off before the register is checked
