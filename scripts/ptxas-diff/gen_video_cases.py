@@ -176,7 +176,7 @@ def scal(at="u32", bt="u32", cmp="lt", op2="", dsel="", asel="", bsel="", csel="
 
 def generate(seed=SEED, mutations=2400, only_mutations=False, extra=False):
     """All cases (the defaults give video.tsv). only_mutations: just section I, the seeded random
-    mutations; extra: also the hold-out's additional mutation kinds (holdout_video.py: white space
+    mutations; extra: also the hold-out's additional mutation kinds (holdout.py --family video: white space
     and comments before selectors, negation, exotic operands, odd tokens, secondary operations)."""
     rnd = random.Random(seed)
     cases = []

@@ -63,7 +63,7 @@ class PtxasVerdictsTest {
      * mutations (another seed) recorded after the rules were written, to show they generalise;
      * video.tsv: vset, vset2 and vset4, on their own template (no .address_size line, so that
      * the version grid can go below PTX ISA 2.3); video-holdout.tsv: fresh video mutations
-     * (scripts/ptxas-diff/holdout_video.py) recorded after the video rules were written.
+     * (scripts/ptxas-diff/holdout.py --family video) recorded after the video rules were written.
      */
     @ParameterizedTest
     @CsvSource({"set-family.tsv, template.ptx, 20000", "set-family-holdout.tsv, template.ptx, 5000",
