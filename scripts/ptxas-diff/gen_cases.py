@@ -142,6 +142,31 @@ SET_DTYPES = ["u32", "s32", "f32", "f16", "f16x2", "bf16", "bf16x2", "u16", "s16
 SLCT_CTYPES = ["s32", "f32", "u32", "b32", "s16", "s64", "f16", "f64", "bf16", "pred"]
 
 
+def split_instr(s):
+    """'setp.lt.s32 %p1, %r1, %r2;' -> (['setp', 'lt', 's32'], ['%p1', '%r1', '%r2'])."""
+    head, _, rest = s.partition(" ")
+    ops = [o.strip() for o in rest.rstrip(";").split(",")]
+    return head.split("."), ops
+
+
+def join_instr(mods, ops):
+    return ".".join(mods) + " " + ", ".join(ops) + ";"
+
+
+def typo(m, rnd, letters):
+    """A random one-character typo in modifier m: drop, insert or replace a character, or
+    upper-case / double the last letter."""
+    p = rnd.randrange(len(m) + 1)
+    op = rnd.randrange(4)
+    if op == 0 and m:
+        return m[:p] + m[p + 1:]
+    if op == 1:
+        return m[:p] + rnd.choice(letters) + m[p:]
+    if op == 2 and p < len(m):
+        return m[:p] + rnd.choice(letters) + m[p + 1:]
+    return m.upper() if rnd.random() < 0.5 else m + m[-1:]
+
+
 def generate(seed=SEED, mutations=2800, only_mutations=False):
     """All cases; with only_mutations, just section I (seeded near-valid mutations)."""
     rnd = random.Random(seed)
@@ -326,14 +351,6 @@ def generate(seed=SEED, mutations=2800, only_mutations=False):
     regnames = ["%h", "%r", "%rd", "%f", "%fd", "%us", "%ss", "%u", "%s", "%ud", "%sd", "%hf", "%bb", "%p"]
     letters = "abcdefghilnopqrstuvxz0123456789"
 
-    def split_instr(s):
-        head, _, rest = s.partition(" ")
-        ops = [o.strip() for o in rest.rstrip(";").split(",")]
-        return head.split("."), ops
-
-    def join_instr(mods, ops):
-        return ".".join(mods) + " " + ", ".join(ops) + ";"
-
     def mutate(s):
         mods, ops = split_instr(s)
         k = rnd.randrange(12)
@@ -347,18 +364,7 @@ def generate(seed=SEED, mutations=2800, only_mutations=False):
             mods[i], mods[j] = mods[j], mods[i]
         elif k == 3 and len(mods) > 1:                   # typo in a modifier
             i = rnd.randrange(1, len(mods))
-            m = mods[i]
-            p = rnd.randrange(len(m) + 1)
-            op = rnd.randrange(4)
-            if op == 0 and m:
-                m = m[:p] + m[p + 1:]
-            elif op == 1:
-                m = m[:p] + rnd.choice(letters) + m[p:]
-            elif op == 2 and p < len(m):
-                m = m[:p] + rnd.choice(letters) + m[p + 1:]
-            else:
-                m = m.upper() if rnd.random() < 0.5 else m + m[-1:]
-            mods[i] = m
+            mods[i] = typo(mods[i], rnd, letters)
         elif k == 4:                                     # wrong register type
             i = rnd.randrange(len(ops))
             ops[i] = rnd.choice(regnames) + str(rnd.randrange(8))

@@ -39,9 +39,13 @@ Manual syntax being probed (PTX ISA 9.0, 9.7.17 / 9.7.18):
 """
 import argparse
 import itertools
+import os
 import random
 import sys
 from collections import namedtuple
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_cases import join_instr, split_instr, typo  # noqa: E402  (shared mutation helpers)
 
 SEED = 20250917
 TITLE = "vset/vset2/vset4 (video comparison) instruction variants"
@@ -492,14 +496,6 @@ def generate(seed=SEED, mutations=2400, only_mutations=False, extra=False):
     regnames = ["%h", "%r", "%rd", "%f", "%u", "%s", "%ud", "%hf", "%p", "%us"]
     letters = "abdhlmnstux0123456789"
 
-    def split_instr(s):
-        head, _, rest = s.partition(" ")
-        ops = [o.strip() for o in rest.rstrip(";").split(",")]
-        return head.split("."), ops
-
-    def join_instr(mods, ops):
-        return ".".join(mods) + " " + ", ".join(ops) + ";"
-
     exotic = ["%tid.x", "%laneid", "WARP_SZ", "(1+2)", "0x100000000", "-0x1", "1.5", "0d3FF0000000000000",
               "{%r4, %r5}", "[%r4]", "_", "%clock", "%q1", "017", "0b101", "0x10U", "-%r4", "!%r4", "!%p1",
               "%r4.b01", "%u4", "%s4", "%h4.h0"]
@@ -519,18 +515,7 @@ def generate(seed=SEED, mutations=2400, only_mutations=False, extra=False):
             mods[i], mods[j] = mods[j], mods[i]
         elif k == 3 and len(mods) > 1:                   # typo in a modifier
             i = rnd.randrange(1, len(mods))
-            m = mods[i]
-            p = rnd.randrange(len(m) + 1)
-            op = rnd.randrange(4)
-            if op == 0 and m:
-                m = m[:p] + m[p + 1:]
-            elif op == 1:
-                m = m[:p] + rnd.choice(letters) + m[p:]
-            elif op == 2 and p < len(m):
-                m = m[:p] + rnd.choice(letters) + m[p + 1:]
-            else:
-                m = m.upper() if rnd.random() < 0.5 else m + m[-1:]
-            mods[i] = m
+            mods[i] = typo(mods[i], rnd, letters)
         elif k == 4:                                     # wrong register type
             i = rnd.randrange(len(ops))
             o = ops[i]
