@@ -35,16 +35,6 @@ public enum CmpOp {
         return text == null ? null : BY_TEXT.get(text);
     }
 
-    /** The CmpOps PTX allows for a type of this kind. */
-    public static Set<CmpOp> allowedFor(PtxType type) {
-        return switch (type.kind()) {
-            case BIT -> BIT;
-            case SIGNED -> SIGNED;
-            case UNSIGNED -> UNSIGNED;
-            case FLOAT -> FLOAT;
-            case PREDICATE -> Set.of();
-        };
-    }
 
     /** Whether this is an unordered float compare ({@code equ} ... {@code geu}) or {@code num}/{@code nan}. */
     public boolean isFloatOnly() {

@@ -68,9 +68,6 @@ public enum PtxType {
         return this == F16 || this == F16X2 || this == BF16 || this == BF16X2;
     }
 
-    public boolean isPacked() {
-        return this == F16X2 || this == BF16X2 || this == E4M3X2 || this == E5M2X2;
-    }
 
     @Override
     public String toString() {

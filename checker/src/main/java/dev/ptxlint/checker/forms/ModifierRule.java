@@ -130,8 +130,9 @@ final class ModifierRule implements FormRule {
     }
 
     private void order(FormAnalysis a, CheckContext ctx) {
-        List<Token> actual = new ArrayList<>();
-        a.mods.forEach(m -> actual.add(m.token()));
+        if (a.mods.isEmpty() || inManualOrder(a)) {
+            return;
+        }
         List<Token> expected = new ArrayList<>();
         for (Part p : a.table.order()) {
             switch (p) {
@@ -142,16 +143,37 @@ final class ModifierRule implements FormRule {
                 case SECONDARY -> expected.addAll(a.secondaries);
             }
         }
-        if (actual.equals(expected) || actual.isEmpty()) {
-            return;
-        }
         StringBuilder want = new StringBuilder();
         expected.forEach(t -> want.append(t.text()));
-        var span = actual.get(0).span().to(actual.get(actual.size() - 1).span());
+        var span = a.mods.get(0).token().span().to(a.mods.get(a.mods.size() - 1).token().span());
         ctx.reporter().report(Edits.at(Rules.MODIFIER_ORDER, span,
                 "modifiers out of the manual's order: write " + a.opcode() + want + " (" + syntax(a.table)
                         + "); ptxas accepts any order, other tools may not")
                 .withFix(Edits.replace("Reorder to " + a.opcode() + want, span, want.toString())));
+    }
+
+    /** Whether each modifier's kind comes no earlier in the table's order than the one before it. */
+    private static boolean inManualOrder(FormAnalysis a) {
+        int last = -1;
+        for (Mod m : a.mods) {
+            int rank = a.table.order().indexOf(part(m.kind()));
+            if (rank < last) {
+                return false;
+            }
+            last = rank;
+        }
+        return true;
+    }
+
+    private static Part part(ModKind k) {
+        return switch (k) {
+            case TYPE -> Part.TYPES;
+            case CMP -> Part.CMP;
+            case BOOL -> Part.BOOL;
+            case FTZ -> Part.FTZ;
+            case SECONDARY -> Part.SECONDARY;
+            default -> null; // unknown or illegal: order() is not reached with these
+        };
     }
 
     /** {@code setp.CmpOp.BoolOp.ftz.type}-style summary of a table's modifiers. */
