@@ -118,8 +118,50 @@ final class NameResolver {
         }
     }
 
+    /** Receives declarations and resolved uses (null: not set; the language server sets one). */
+    private NameListener listener;
+
+    void setListener(NameListener listener) {
+        this.listener = listener;
+    }
+
+    /**
+     * The module-level effects of {@code item} only: what a later item can see (module variables,
+     * function names and whether they have a body), without checking a function's body.
+     */
+    void visitDeclarations(Ast.TopLevel item) {
+        if (item instanceof Function f) {
+            declareFunction(f);
+        } else {
+            visit(item);
+        }
+    }
+
     private void function(Function f) {
+        declareFunction(f);
+        if (f.body() == null) {
+            return;
+        }
+        Scope fs = new Scope();
+        if (f.returns() != null) {
+            for (VarDecl p : f.returns()) {
+                declareAll(fs, p);
+            }
+        }
+        for (VarDecl p : f.params()) {
+            declareAll(fs, p);
+        }
+        scopes.push(fs);
+        block(fs, f.body());
+        scopes.pop();
+    }
+
+    private void declareFunction(Function f) {
         if (f.name() != null) {
+            if (listener != null) {
+                listener.declared(f.name(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
+                        f.name().span()));
+            }
             String n = f.name().text();
             Symbol prevSym = module.names.get(n);
             Span previous = prevSym == null ? null : prevSym.declaration();
@@ -138,21 +180,6 @@ final class NameResolver {
                 definitions.add(n);
             }
         }
-        if (f.body() == null) {
-            return;
-        }
-        Scope fs = new Scope();
-        if (f.returns() != null) {
-            for (VarDecl p : f.returns()) {
-                declareAll(fs, p);
-            }
-        }
-        for (VarDecl p : f.params()) {
-            declareAll(fs, p);
-        }
-        scopes.push(fs);
-        block(fs, f.body());
-        scopes.pop();
     }
 
     private void block(Scope scope, Block b) {
@@ -176,6 +203,9 @@ final class NameResolver {
                                     + name.text() + "'")));
                 } else {
                     scope.labels.put(name.text(), name.span());
+                }
+                if (listener != null) {
+                    listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));
                 }
             }
         }
@@ -302,7 +332,14 @@ final class NameResolver {
 
     private void use(Token name, boolean branchTarget) {
         String n = name.text();
-        if (n.equals("_") || resolve(n) != null) {
+        if (n.equals("_")) {
+            return;
+        }
+        Symbol resolved = resolve(n);
+        if (listener != null) {
+            listener.used(name, resolved);
+        }
+        if (resolved != null) {
             return;
         }
         if (branchTarget) {
@@ -407,6 +444,9 @@ final class NameResolver {
 
     private void declareAll(Scope scope, VarDecl d) {
         for (Declarator decl : d.declarators()) {
+            if (listener != null) {
+                listener.declared(decl.name(), Symbol.of(decl.name().text(), d, decl.name().span()));
+            }
             if (decl.isRange()) {
                 Range prev = scope.ranges.get(decl.name().text());
                 int count = 0;
