@@ -1,0 +1,60 @@
+package dev.ptxlint.lsp;
+
+import dev.ptxlint.checker.IncrementalLinter;
+import dev.ptxlint.diag.Diagnostic;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+
+/**
+ * One open document. Fields are guarded by the document's monitor; the linter and the
+ * {@code linted*} fields belong to the lint thread.
+ */
+final class Document {
+    final String uri;
+    String text;
+    int version;
+    LineIndex lines;
+    boolean open = true;
+
+    /** Unchanged prefix and suffix lengths since the text the linter saw last (-1: lint from scratch). */
+    int cleanPrefix = -1;
+    int cleanSuffix = -1;
+    ScheduledFuture<?> pending;
+
+    // --- lint thread only
+    final IncrementalLinter linter = new IncrementalLinter();
+    /** Whether the linter's text carries a prepended default header, and how long it is. */
+    String header = "";
+    /** The result for {@link #resultVersion}, in document coordinates; null before the first lint. */
+    volatile List<Diagnostic> result;
+    volatile int resultVersion = Integer.MIN_VALUE;
+
+    Document(String uri, String text, int version) {
+        this.uri = uri;
+        this.text = text;
+        this.version = version;
+        this.lines = new LineIndex(text);
+    }
+
+    /** Records that {@code [from, to)} of the text was replaced by {@code inserted}. */
+    synchronized void edit(int from, int to, String inserted, int newVersion) {
+        int oldLen = text.length();
+        StringBuilder sb = new StringBuilder(oldLen - (to - from) + inserted.length());
+        sb.append(text, 0, from).append(inserted).append(text, to, oldLen);
+        text = sb.toString();
+        lines.replace(text, from, to, inserted.length());
+        if (cleanPrefix >= 0) {
+            cleanPrefix = Math.min(cleanPrefix, from);
+            cleanSuffix = Math.min(cleanSuffix, oldLen - to);
+        }
+        version = newVersion;
+    }
+
+    synchronized void replaceAll(String newText, int newVersion) {
+        text = newText;
+        lines = new LineIndex(newText);
+        cleanPrefix = -1;
+        cleanSuffix = -1;
+        version = newVersion;
+    }
+}
