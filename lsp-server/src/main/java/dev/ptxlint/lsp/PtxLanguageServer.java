@@ -358,6 +358,10 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
                     log("didChange for a document that is not open: " + params.getTextDocument().getUri());
                     return;
                 }
+                if (params.getContentChanges() == null || params.getContentChanges().isEmpty()) {
+                    log("didChange without changes for " + doc.uri + "; ignored");
+                    return;
+                }
                 Integer v = params.getTextDocument().getVersion();
                 synchronized (doc) {
                     int version = v != null ? v : doc.version + 1;
