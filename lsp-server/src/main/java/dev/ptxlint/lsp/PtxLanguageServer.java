@@ -149,7 +149,10 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
                         log("client process " + pid + " ended; exiting");
                         exit.complete(shutdown ? 0 : 1);
                     }),
-                    () -> log("client process " + pid + " not found; not watching it"));
+                    () -> {
+                        log("client process " + pid + " is not running; exiting");
+                        exit.complete(1);
+                    });
         } catch (RuntimeException e) {
             log("cannot watch client process " + pid + ": " + e);
         }

@@ -28,7 +28,11 @@ public final class ServerLauncher {
                 .setInput(in)
                 .setOutput(out)
                 .setExceptionHandler(t -> {
-                    server.log("internal error: " + t);
+                    Throwable cause = t instanceof java.util.concurrent.CompletionException && t.getCause() != null
+                            ? t.getCause() : t;
+                    if (!(cause instanceof org.eclipse.lsp4j.jsonrpc.ResponseErrorException)) {
+                        server.log("internal error: " + t);
+                    }
                     return org.eclipse.lsp4j.jsonrpc.RemoteEndpoint.DEFAULT_EXCEPTION_HANDLER.apply(t);
                 })
                 .create();
