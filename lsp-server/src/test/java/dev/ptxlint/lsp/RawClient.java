@@ -20,8 +20,9 @@ final class RawClient implements AutoCloseable {
     private final Thread reader;
     private int nextId = 1;
 
-    RawClient(InputStream in, OutputStream out) {
+    RawClient(InputStream raw, OutputStream out) {
         this.out = out;
+        InputStream in = new java.io.BufferedInputStream(raw, 1 << 16);
         this.reader = new Thread(() -> {
             try {
                 while (true) {

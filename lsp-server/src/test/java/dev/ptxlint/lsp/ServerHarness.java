@@ -18,6 +18,9 @@ final class ServerHarness implements AutoCloseable {
         try (ServerSocket ss = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             clientSide = new Socket(InetAddress.getLoopbackAddress(), ss.getLocalPort());
             Socket serverSide = ss.accept();
+            // no Nagle delay on loopback: stdio has none, and it would add ~40 ms to each exchange
+            clientSide.setTcpNoDelay(true);
+            serverSide.setTcpNoDelay(true);
             Thread t = new Thread(() -> {
                 try {
                     exitCode.complete(ServerLauncher.launch(serverSide.getInputStream(), serverSide.getOutputStream()));
