@@ -56,6 +56,30 @@ public final class IncrementalLinter {
         String header;
         List<Diagnostic> diagnostics = new ArrayList<>();
         TopItem summary;
+        /**
+         * How far the item moved since {@link #declaration} and {@link #summary} were made: shifting
+         * is deferred until they are read, so an edit costs two additions per later item.
+         */
+        long movedChars;
+        int movedLines;
+
+        void move(long chars, int lines) {
+            start += chars;
+            line += lines;
+            movedChars += chars;
+            movedLines += lines;
+        }
+
+        /** Applies the deferred move to the declaration and summary. */
+        Item settled() {
+            if (movedChars != 0 || movedLines != 0) {
+                declaration = new ShiftingCopier(Long.MIN_VALUE, movedChars, movedLines).top(declaration);
+                summary = shift(summary, Long.MIN_VALUE, movedChars, movedLines);
+                movedChars = 0;
+                movedLines = 0;
+            }
+            return this;
+        }
     }
 
     private final List<InstructionCheck> checks;
@@ -142,7 +166,7 @@ public final class IncrementalLinter {
     public List<TopItem> outline() {
         List<TopItem> out = new ArrayList<>(items.size());
         for (Item it : items) {
-            out.add(it.summary);
+            out.add(it.settled().summary);
         }
         return out;
     }
@@ -163,7 +187,7 @@ public final class IncrementalLinter {
         Context cx = new Context(checks);
         cx.sink = d -> { };
         for (int i = 0; i < k; i++) {
-            cx.replay(items.get(i).declaration);
+            cx.replay(items.get(i).settled().declaration);
         }
         Lexer lexer = new Lexer(new StringReader(text.substring((int) it.start, (int) end)))
                 .startingAt(it.start, it.line, it.column);
@@ -204,7 +228,7 @@ public final class IncrementalLinter {
         Context cx = new Context(checks);
         cx.sink = d -> { };
         for (int i = 0; i < k; i++) {
-            cx.replay(items.get(i).declaration);
+            cx.replay(items.get(i).settled().declaration);
         }
         cx.sink = found::add;
         Lexer lexer = new Lexer(new StringReader(newText.substring((int) it.start, newRegionEnd)))
@@ -230,32 +254,23 @@ public final class IncrementalLinter {
                 return null; // in the whole text these may run on into the next items
             }
         }
-        cx.sink = d -> { };
-        for (int i = k + 1; i < items.size(); i++) {
-            cx.replay(items.get(i).declaration);
-        }
-        // Commit: from here on the new state replaces the old.
-        List<Diagnostic> tail = new ArrayList<>();
-        cx.sink = tail::add;
-        Span last;
-        if (k + 1 < items.size()) {
-            Item lastItem = items.get(items.size() - 1);
-            last = shift(lastItem.declaration.span(), oldEnd, delta, dLines);
-        } else {
-            last = top.span();
-        }
-        cx.header.finish(endOf(last));
+        // Commit: from here on the new state replaces the old. Later items only move; the header's
+        // end-of-module findings cannot change (a function body does not affect the header), so
+        // they are kept, moved like everything after the change.
         for (int i = k + 1; i < items.size(); i++) {
             Item later = items.get(i);
-            later.start += delta;
-            later.line += dLines;
-            later.declaration = shiftDeclaration(later.declaration, oldEnd, delta, dLines);
-            later.summary = shift(later.summary, oldEnd, delta, dLines);
-            List<Diagnostic> moved = new ArrayList<>(later.diagnostics.size());
-            for (Diagnostic d : later.diagnostics) {
-                moved.add(shift(d, oldEnd, delta, dLines));
+            later.move(delta, dLines);
+            if (!later.diagnostics.isEmpty()) {
+                List<Diagnostic> moved = new ArrayList<>(later.diagnostics.size());
+                for (Diagnostic d : later.diagnostics) {
+                    moved.add(shift(d, oldEnd, delta, dLines));
+                }
+                later.diagnostics = moved;
             }
-            later.diagnostics = moved;
+        }
+        List<Diagnostic> tail = new ArrayList<>(finish.size());
+        for (Diagnostic d : finish) {
+            tail.add(shift(d, oldEnd, delta, dLines));
         }
         items.set(k, fresh);
         distribute(found, items, k, k + 1);
@@ -469,19 +484,6 @@ public final class IncrementalLinter {
             out.add(new NamedRange(n.name(), shift(n.range(), pivot, delta, dLines)));
         }
         return Collections.unmodifiableList(out);
-    }
-
-    /**
-     * A remembered declaration at its new place. Only spans that later checks report or relate
-     * to matter: the item's own span and its names' spans (rebuilt by re-parsing would cost more
-     * than it saves, so the item is rebuilt shallowly).
-     */
-    private static Ast.TopLevel shiftDeclaration(Ast.TopLevel top, long pivot, long delta, int dLines) {
-        if (delta == 0 && dLines == 0) {
-            return top;
-        }
-        ShiftingCopier c = new ShiftingCopier(pivot, delta, dLines);
-        return c.top(top);
     }
 
     /** Copies a declaration's tree with every span and token moved. */

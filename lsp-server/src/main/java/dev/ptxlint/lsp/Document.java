@@ -39,9 +39,8 @@ final class Document {
     /** Records that {@code [from, to)} of the text was replaced by {@code inserted}. */
     synchronized void edit(int from, int to, String inserted, int newVersion) {
         int oldLen = text.length();
-        StringBuilder sb = new StringBuilder(oldLen - (to - from) + inserted.length());
-        sb.append(text, 0, from).append(inserted).append(text, to, oldLen);
-        text = sb.toString();
+        // substring and concatenation copy arrays in bulk (a StringBuilder appends char by char)
+        text = text.substring(0, from) + inserted + text.substring(to);
         lines.replace(text, from, to, inserted.length());
         if (cleanPrefix >= 0) {
             cleanPrefix = Math.min(cleanPrefix, from);
