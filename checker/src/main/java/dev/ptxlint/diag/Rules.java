@@ -164,6 +164,19 @@ public final class Rules {
             "instruction",
             "A scalar vset with operand c but neither a secondary operation nor a destination selector.");
 
+    // ---- constant folding (0300-0349): facts the evaluator proves from known operand values
+    public static final Rule CONSTANT_COMPARISON = register("PTX0300", "constant-comparison", Severity.WARNING,
+            "evaluation", "A comparison whose operands are known, so its result is decided before the program runs.");
+    public static final Rule CONSTANT_SELECTION = register("PTX0301", "constant-selection", Severity.WARNING,
+            "evaluation", "A selp or slct whose condition is known, so it always picks the same operand.");
+    public static final Rule CONSTANT_GUARD = register("PTX0302", "constant-guard", Severity.WARNING,
+            "evaluation", "A guard predicate whose value is known, so the instruction always or never runs.");
+    public static final Rule CONSTANT_NAN_TEST = register("PTX0303", "constant-nan-test", Severity.WARNING,
+            "evaluation", "A num or nan comparison whose operands are known, so the NaN test is decided.");
+    public static final Rule NAN_LITERAL_COMPARISON = register("PTX0304", "nan-literal-comparison",
+            Severity.WARNING, "evaluation",
+            "A comparison with a NaN constant: ordered comparisons are then always false, unordered always true.");
+
     public static Rule byCode(String code) {
         return BY_CODE.get(code);
     }
