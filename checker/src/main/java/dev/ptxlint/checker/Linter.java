@@ -87,7 +87,9 @@ public final class Linter {
 
     /**
      * Streams diagnostics to {@code sink} roughly in source order (syntax errors of a function
-     * come before its name errors). Throws only if the underlying input fails to read.
+     * come before its name errors). Throws only if the underlying input fails to read. Sets the
+     * lexer's comment listener (suppression comments are read from it). A diagnostic that a
+     * comment could silence is passed on once the lexer is past its line, at the latest at the end.
      */
     public void lint(Lexer lexer, Consumer<Diagnostic> sink) throws IOException {
         Suppressions suppressions = new Suppressions(settings, sink);
