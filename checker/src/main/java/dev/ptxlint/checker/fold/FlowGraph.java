@@ -79,7 +79,7 @@ final class FlowGraph {
 
     static boolean isModelled(String opcode) {
         return switch (opcode) {
-            case "mov", "setp", "set", "selp", "slct" -> true;
+            case "mov", "setp", "set", "selp", "slct", "vset", "vset2", "vset4" -> true;
             default -> false;
         };
     }

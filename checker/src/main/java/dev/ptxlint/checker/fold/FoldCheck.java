@@ -85,7 +85,7 @@ public final class FoldCheck implements FunctionCheck {
     /** Whether a modelled instruction has a literal operand, the only way values become known. */
     private static boolean hasConstant(Ast.Instruction insn) {
         String op = insn.opcode().text();
-        if (!(op.equals("mov") || op.equals("setp") || op.equals("set") || op.equals("selp") || op.equals("slct"))) {
+        if (!FlowGraph.isModelled(op)) {
             return false;
         }
         for (Ast.Expr e : insn.operands()) {

@@ -10,6 +10,7 @@ import dev.ptxlint.eval.FloatFormat;
 import dev.ptxlint.eval.Literals;
 import dev.ptxlint.eval.ScalarType;
 import dev.ptxlint.eval.Semantics;
+import dev.ptxlint.eval.VideoSemantics;
 import dev.ptxlint.syntax.Ast;
 import dev.ptxlint.syntax.Span;
 import dev.ptxlint.syntax.Token;
@@ -176,6 +177,7 @@ final class Machine {
         CmpOp cmp;
         BoolOp bool;
         boolean ftz;
+        VideoSemantics.Op2 op2;
         final List<ScalarType> types = new ArrayList<>(2);
 
         final java.util.Set<Reg> tracked;
@@ -193,11 +195,10 @@ final class Machine {
         /** Runs the instruction; false if it is not modelled (the caller then kills its destination). */
         boolean execute() {
             String op = s.opcode();
-            if (!(op.equals("mov") || op.equals("setp") || op.equals("set") || op.equals("selp")
-                    || op.equals("slct"))) {
+            if (!FlowGraph.isModelled(op)) {
                 return false;
             }
-            if (!modifiers()) {
+            if (!modifiers() || op2 != null && !op.startsWith("vset")) {
                 return false;
             }
             try {
@@ -206,7 +207,8 @@ final class Machine {
                     case "setp" -> setp();
                     case "set" -> set();
                     case "selp" -> selp();
-                    default -> slct();
+                    case "slct" -> slct();
+                    default -> video(op);
                 };
             } catch (IllegalArgumentException e) {
                 updates.clear();
@@ -226,6 +228,8 @@ final class Machine {
                     ftz = true;
                 } else if (k instanceof ScalarType ty) {
                     types.add(ty);
+                } else if (k instanceof VideoSemantics.Op2 o && op2 == null) {
+                    op2 = o;
                 } else {
                     return false;
                 }
@@ -475,6 +479,104 @@ final class Machine {
             }
         }
 
+        // ---- vset, vset2, vset4
+
+        /** A 32-bit source as the video instructions read it: the whole register, selectors aside. */
+        private Long raw(Ref r) {
+            if (r instanceof Ref.Register reg) {
+                if (reg.reg() == null || reg.negated() || reg.reg().type().width() != 32) {
+                    return null;
+                }
+                return state.get(reg.reg());
+            }
+            return read(r, ScalarType.U32);
+        }
+
+        private static String selector(Ref r) {
+            return r instanceof Ref.Register reg ? reg.selector() : null;
+        }
+
+        private boolean video(String op) {
+            if (types.size() != 2 || cmp == null || bool != null || ftz || ops.length < 3 || ops.length > 4) {
+                return false;
+            }
+            ScalarType at = types.get(0);
+            ScalarType bt = types.get(1);
+            Long a = raw(ops[1]);
+            Long b = raw(ops[2]);
+            String asel = selector(ops[1]);
+            String bsel = selector(ops[2]);
+            String dsel = selector(ops[0]);
+            boolean scalar = op.equals("vset");
+            if (!scalar && ops.length != 4) {
+                return false;
+            }
+            java.util.function.LongUnaryOperator eval = c -> {
+                long x = a == null ? 0 : a;
+                long y = b == null ? 0 : b;
+                return switch (op) {
+                    case "vset" -> ops.length == 3 ? VideoSemantics.vset(cmp, at, bt, x, asel, y, bsel).bits()
+                            : dsel != null ? VideoSemantics.vsetMerge(cmp, at, bt, dsel, x, asel, y, bsel, c).bits()
+                            : VideoSemantics.vset(cmp, at, bt, x, asel, y, bsel, op2, c).bits();
+                    case "vset2" -> VideoSemantics.vset2(cmp, at, bt, op2 == VideoSemantics.Op2.ADD, dsel, x, asel,
+                            y, bsel, c).bits();
+                    case "vset4" -> VideoSemantics.vset4(cmp, at, bt, op2 == VideoSemantics.Op2.ADD, dsel, x, asel,
+                            y, bsel, c).bits();
+                    default -> throw new IllegalArgumentException(op);
+                };
+            };
+            if (!op.equals("vset") && !op.equals("vset2") && !op.equals("vset4")) {
+                return false;
+            }
+            if (op2 != null && op2 != VideoSemantics.Op2.ADD && !scalar) {
+                return false;
+            }
+            long probe = eval.applyAsLong(0); // validates the form even when nothing is known
+            Long d = null;
+            if (a != null && b != null) {
+                Long c = ops.length == 4 ? raw(ops[3]) : Long.valueOf(0);
+                if (c != null) {
+                    d = eval.applyAsLong(c);
+                } else if (probe == eval.applyAsLong(0xFFFFFFFFL)) {
+                    d = probe; // the result does not depend on c (the extremes bound every merge and op2)
+                }
+            }
+            if (ops[0] instanceof Ref.Register reg && reg.reg() != null && !reg.negated()
+                    && reg.reg().type().width() == 32) {
+                updates.put(reg.reg(), d != null && (tracked == null || tracked.contains(reg.reg())) ? d : null);
+            } else {
+                kill(ops[0], updates);
+            }
+            if (obs != SILENT && a != null && b != null) {
+                // the comparisons alone: every lane written, nothing added, nothing merged
+                long lanes = switch (op) {
+                    case "vset2" -> VideoSemantics.vset2(cmp, at, bt, false, null, a, asel, b, bsel, 0).bits();
+                    case "vset4" -> VideoSemantics.vset4(cmp, at, bt, false, null, a, asel, b, bsel, 0).bits();
+                    default -> VideoSemantics.vset(cmp, at, bt, a, asel, b, bsel).bits();
+                };
+                String outcome;
+                if (scalar) {
+                    outcome = "always " + (lanes != 0);
+                } else {
+                    int n = op.equals("vset2") ? 2 : 4;
+                    int w = 32 / n;
+                    StringBuilder sb = new StringBuilder("always (");
+                    for (int i = 0; i < n; i++) {
+                        sb.append(i == 0 ? "" : ", ").append((lanes >>> (w * i) & ((1L << w) - 1)) != 0);
+                    }
+                    outcome = sb.append(") in lanes 0 to ").append(n - 1).toString();
+                }
+                String result = text(ops[0]) + " = " + (d == null ? "not known (it depends on c)"
+                        : Display.value(ScalarType.B32, d));
+                obs.fact(new Fact(Rules.CONSTANT_COMPARISON, instructionSpan(),
+                        "comparison '" + s.insn().mnemonic() + "' is " + outcome + ": it compares "
+                                + describe(ops[1], ScalarType.B32, a) + " with " + describe(ops[2], ScalarType.B32, b)
+                                + "; " + result + "; if the operands should vary, check where they are set",
+                        null, s.insn().span(), outcome + "; " + result));
+            }
+            return true;
+        }
+
         // ---- selp / slct
 
         private boolean selp() {
@@ -562,6 +664,9 @@ final class Machine {
         }
         for (ScalarType t : ScalarType.values()) {
             MODIFIERS.put(t.ptxName(), t);
+        }
+        for (VideoSemantics.Op2 o : VideoSemantics.Op2.values()) {
+            MODIFIERS.put(o.ptxName(), o);
         }
     }
 
