@@ -17,7 +17,7 @@ final class Display {
                 String dec = Long.toUnsignedString(bits & type.mask());
                 yield bits >= 0 && bits < 1024 ? dec : dec + " (" + hex(type, bits) + ")";
             }
-            case BITS -> hex(type, bits);
+            case BITS -> hex(type, bits) + " (" + Long.toUnsignedString(bits & type.mask()) + ")";
             case FLOAT -> number(type, bits) + " (" + hex(type, bits) + ")";
             case PACKED_FLOAT -> {
                 ScalarType lane = type == ScalarType.F16X2 ? ScalarType.F16 : ScalarType.BF16;

@@ -2,6 +2,7 @@ package dev.ptxlint.checker.fold;
 
 import dev.ptxlint.eval.ScalarType;
 import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Token;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -226,7 +227,8 @@ final class FlowGraph {
     private void step(Ast.Instruction i) {
         Ref.Register guard = null;
         if (i.guard() != null) {
-            guard = new Ref.Register(null, resolve(i.guard().predicate().text()), i.guard().negated(), null);
+            Token p = i.guard().predicate();
+            guard = new Ref.Register(new Ast.Name(p, List.of(), p.span()), resolve(p.text()), i.guard().negated(), null);
         }
         List<Ast.Expr> operands = i.operands();
         String op = i.opcode().text();

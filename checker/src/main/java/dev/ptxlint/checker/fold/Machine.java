@@ -56,7 +56,10 @@ final class Machine {
         }
         if (report) {
             for (int k = 1; k < s.ops().length; k++) {
-                observe(s.ops()[k], state, obs);
+                observe(s.ops()[k], state, obs, false);
+            }
+            if (s.guard() != null) {
+                observe(s.guard(), state, obs, false);
             }
         }
         Boolean guard = null;
@@ -88,19 +91,19 @@ final class Machine {
             }
         }
         if (report && s.ops().length > 0) {
-            observe(s.ops()[0], state, obs);
+            observe(s.ops()[0], state, obs, true);
         }
     }
 
-    private static void observe(Ref r, Map<Reg, Long> state, Observer obs) {
+    private static void observe(Ref r, Map<Reg, Long> state, Observer obs, boolean destination) {
         if (r instanceof Ref.Register reg && reg.reg() != null) {
             Long v = state.get(reg.reg());
             if (v != null) {
-                obs.known(reg.expr(), reg.reg().type(), v, false);
+                obs.known(reg.expr(), reg.reg().type(), v, destination);
             }
         } else if (r instanceof Ref.Pair p) {
-            observe(p.first(), state, obs);
-            observe(p.second(), state, obs);
+            observe(p.first(), state, obs, destination);
+            observe(p.second(), state, obs, destination);
         }
     }
 
