@@ -3,8 +3,9 @@
 
 Kernel k<N> evaluates form N: thread i reads vector i of that form from `in` (three u64 per
 vector: a, b, c, zero-extended), runs the real instruction once, and writes one u64 to `out`:
-setp -> p | q << 1 (p only for .f16/.bf16), set/selp/slct -> d zero-extended. Operands are held
-in .b16/.b32/.b64 registers, which ptxas accepts for every type involved.
+setp -> p | q << 1 (p only for .f16/.bf16), set/selp/slct/vset/vset2/vset4 -> d zero-extended.
+Operands are held in .b16/.b32/.b64 registers, which ptxas accepts for every type involved; the
+video forms' selectors (':d.h1:a.h01:b.h32' in the vector file) go on the register operands.
 
     gen_kernel.py VECTORS -o kernel.ptx [--target sm_90]
 
@@ -16,6 +17,7 @@ import argparse, sys
 WIDTH = {"b16": 16, "b32": 32, "b64": 64, "u16": 16, "u32": 32, "u64": 64, "s16": 16, "s32": 32, "s64": 64,
          "f16": 16, "bf16": 16, "f32": 32, "f64": 64, "f16x2": 32, "bf16x2": 32}
 BOOL = ("and", "or", "xor")
+VIDEO = ("vset", "vset2", "vset4")
 
 
 class Form:
@@ -23,6 +25,11 @@ class Form:
 
     def __init__(self, text):
         self.text = text
+        self.sel = {}
+        self.video_c = False
+        if text.split(".")[0] in VIDEO:
+            self._video(text)
+            return
         parts = text.split(".")
         self.opcode = parts[0]
         mods = parts[1:]
@@ -45,7 +52,29 @@ class Form:
         else:
             raise ValueError("unknown form " + text)
 
+    def _video(self, text):
+        head, *suffixes = text.split(":")
+        parts = head.split(".")
+        self.opcode = parts[0]
+        self.atype, self.btype, self.cmp = parts[1], parts[2], parts[3]
+        assert self.atype in ("u32", "s32") and self.btype in ("u32", "s32"), text
+        self.op2 = parts[4] if len(parts) > 4 else None
+        assert len(parts) <= 5 and self.op2 in (None, "add", "min", "max"), text
+        for suf in suffixes:
+            if suf == "c":
+                self.video_c = True
+            else:
+                slot, sel = suf.split(".")
+                assert slot in ("d", "a", "b") and slot not in self.sel, text
+                self.sel[slot] = sel
+        self.ftz, self.bool = False, None
+        self.dtype, self.stype = "u32", "u32"
+
     def needs_c(self):
+        if self.opcode == "vset":
+            return self.video_c or self.op2 is not None or "d" in self.sel
+        if self.opcode in VIDEO:
+            return True
         return self.bool is not None or self.opcode in ("selp", "slct")
 
     def needs_sm90(self):
@@ -87,8 +116,23 @@ def reg(width, i):
     return {16: "%%h%d", 32: "%%r%d", 64: "%%rd%d"}[width] % i
 
 
+def video_body(f):
+    def op(r, slot):
+        return r + ("." + f.sel[slot] if slot in f.sel else "")
+    lines = ["cvt.u32.u64 %r10, %rd5;", "cvt.u32.u64 %r11, %rd6;"]
+    ops = [op("%r12", "d"), op("%r10", "a"), op("%r11", "b")]
+    if f.needs_c():
+        lines.append("cvt.u32.u64 %r13, %rd7;")
+        ops.append("%r13")
+    lines.append("%s %s;" % (f.text.split(":")[0], ", ".join(ops)))
+    lines.append("cvt.u64.u32 %rd10, %r12;")
+    return lines
+
+
 def body(form, neg):
     f = Form(form)
+    if f.opcode in VIDEO:
+        return video_body(f)
     w = WIDTH[f.stype]
     lines = []
     # operands a, b from %rd5, %rd6

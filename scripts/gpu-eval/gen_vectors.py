@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate test vectors for the comparison/selection instructions (set, setp, selp, slct).
+"""Generate test vectors for the comparison/selection instructions (set, setp, selp, slct) and the
+video comparisons (vset, vset2, vset4).
 
 Vector file format (text, one vector per line; '#' starts a comment line):
 
@@ -8,14 +9,21 @@ Vector file format (text, one vector per line; '#' starts a comment line):
   FORM  the instruction without operands, modifiers in the manual's order:
           setp.CMP[.BOOL][.ftz].TYPE     set.CMP[.BOOL][.ftz].DTYPE.STYPE
           selp.TYPE                      slct[.ftz].DTYPE.CTYPE
+          vset.ATYPE.BTYPE.CMP[.OP2]     vset2.ATYPE.BTYPE.CMP[.add]     vset4.ATYPE.BTYPE.CMP[.add]
+        video forms are followed by their operand selectors, each ':SLOT.SEL' (slot d, a or b, in
+        that order, left out when none), and a scalar vset that has c without .op2 or a dsel ends
+        in ':c'; e.g. vset2.s32.u32.lt.add:d.h1:a.h01:b.h32, vset.u32.u32.ge:d.b2:a.h1,
+        vset.s32.s32.eq:c
   A, B  the source operands' bit patterns in hex, no 0x, exactly width/4 digits of the
         (s)type (setp/set), or of the type (selp) / dtype (slct)
   C     setp/set with a BoolOp: the predicate c as 0 or 1, prefixed with '!' for the {!}c form;
         selp: c as 0 or 1; slct: c's bits in hex, 8 digits (.s32 or .f32)
+        video: A, B and C are 8 hex digits; C is there for vset2/vset4 always, for vset with .op2,
+        a dsel or ':c'
 
 The result file written by run_gpu.py repeats each vector line and appends ' -> ' and the result:
 setp: 'P Q' (0/1 each; Q is '-' for .f16/.bf16, which have no q), set/selp/slct: D in hex, width of
-the (d)type. Default: about 20,000 vectors; --full: every form with every pair of special values
+the (d)type; vset/vset2/vset4: D in 8 hex digits. Default: about 20,000 vectors; --full: every form with every pair of special values
 plus random pairs (over 100,000).
 """
 import argparse, random, sys
@@ -157,10 +165,106 @@ def forms():
     return res
 
 
+# ---- video: vset, vset2, vset4 --------------------------------------------------------------------
+
+VTYPES = [("u32", "u32"), ("u32", "s32"), ("s32", "u32"), ("s32", "s32")]
+VCMPS = "eq ne lt le gt ge".split()
+SCALAR_SELS = ["", "b0", "b1", "b2", "b3", "h0", "h1"]
+MASK2 = ["", "h0", "h1", "h10"]
+MASK4 = ["", "b0", "b1", "b10", "b2", "b20", "b21", "b210", "b3", "b30", "b31", "b310", "b32", "b320", "b321",
+         "b3210"]
+SEL2 = [""] + ["h%d%d" % (x, y) for x in range(4) for y in range(4)]
+
+
+def vform(opcode, types, cmp, op2=None, d="", a="", b="", c=False):
+    s = "%s.%s.%s.%s%s" % (opcode, types[0], types[1], cmp, "." + op2 if op2 else "")
+    for slot, sel in (("d", d), ("a", a), ("b", b)):
+        if sel:
+            s += ":%s.%s" % (slot, sel)
+    return s + (":c" if c else "")
+
+
+def video_forms():
+    """Video forms (form text, needs c): the type x cmp grid of every form kind, every selector and
+    mask in some form, the other slots rotating; seeded random selector pairs for vset2/vset4."""
+    rng = random.Random(7)
+    res = []
+    grid = [(t, c) for t in VTYPES for c in VCMPS]
+    # scalar vset
+    for j, (t, c) in enumerate(grid):
+        res.append((vform("vset", t, c, a=SCALAR_SELS[j % 7], b=SCALAR_SELS[(j // 7 + j) % 7]), False))
+    for j in range(49):
+        t, c = grid[(5 * j) % 24]
+        res.append((vform("vset", t, c, a=SCALAR_SELS[j % 7], b=SCALAR_SELS[j // 7]), False))
+    for k, op2 in enumerate(("add", "min", "max")):
+        for j, (t, c) in enumerate(grid):
+            res.append((vform("vset", t, c, op2, a=SCALAR_SELS[(j + k) % 7], b=SCALAR_SELS[(3 * j + k) % 7]), True))
+    for j, (t, c) in enumerate(grid):
+        res.append((vform("vset", t, c, a=SCALAR_SELS[(j + 2) % 7], b=SCALAR_SELS[(j + 5) % 7], c=True), True))
+    for k, dsel in enumerate(SCALAR_SELS[1:]):
+        for j, (t, c) in enumerate(grid):
+            res.append((vform("vset", t, c, d=dsel, a=SCALAR_SELS[(j + k) % 7], b=SCALAR_SELS[(2 * j + k) % 7]), True))
+    # vset2 / vset4
+    for opcode, masks, sels, lanes in (("vset2", MASK2, SEL2, 2), ("vset4", MASK4, None, 4)):
+        def sel(r):
+            if sels:
+                return r.choice(sels)
+            return "" if r.random() < 0.15 else "b" + "".join(str(r.randrange(8)) for _ in range(4))
+        for j, (t, c) in enumerate(grid):
+            for add in (None, "add"):
+                res.append((vform(opcode, t, c, add, d=masks[j % len(masks)], a=sel(rng), b=sel(rng)), True))
+        for j, m in enumerate(masks):
+            for add in (None, "add"):
+                for c in (("eq", "lt", "ge") if lanes == 4 else VCMPS):
+                    res.append((vform(opcode, VTYPES[j % 4], c, add, d=m, a=sel(rng), b=sel(rng)), True))
+        if lanes == 2:
+            sweeps = [(s, "") for s in SEL2[1:]] + [("", s) for s in SEL2[1:]]
+        else:
+            digits = lambda base, p, v: "b" + "".join(str(v) if i == p else base[i] for i in range(4))
+            sweeps = ([(digits("3210", p, v), "") for p in range(4) for v in range(8)]
+                      + [("", digits("7654", p, v)) for p in range(4) for v in range(8)])
+        sweeps += [(sel(rng), sel(rng)) for _ in range(32 if lanes == 2 else 48)]
+        for j, (sa, sb) in enumerate(sweeps):
+            t, c = grid[(7 * j) % 24]
+            res.append((vform(opcode, t, c, "add" if j % 3 == 0 else None, d=masks[j % len(masks)], a=sa, b=sb), True))
+    return res
+
+
+VIDEO_BYTES = [0x00, 0x01, 0x02, 0x7E, 0x7F, 0x80, 0x81, 0xFE, 0xFF]
+VIDEO_HALVES = [0x0000, 0x0001, 0x7FFF, 0x8000, 0x8001, 0xFFFE, 0xFFFF, 0x00FF, 0xFF00, 0x0080]
+
+
+def video_operand(rng):
+    r = rng.random()
+    if r < 0.35:
+        return sum((rng.choice(VIDEO_BYTES) if rng.random() < 0.7 else rng.randrange(256)) << (8 * i) for i in range(4))
+    if r < 0.6:
+        return rng.choice(VIDEO_HALVES) | rng.choice(VIDEO_HALVES) << 16
+    if r < 0.7:
+        return rng.choice([0, 1, 0x7FFFFFFF, 0x80000000, 0xFFFFFFFF, 0xFFFFFFFE, 0x80000001])
+    return rng.getrandbits(32)
+
+
+def video_vector(rng):
+    a = video_operand(rng)
+    r = rng.random()
+    if r < 0.15:
+        b = a
+    elif r < 0.35:
+        b = (a + (rng.choice([1, -1]) << (8 * rng.randrange(4)))) % (1 << 32)
+    elif r < 0.45:
+        b = a ^ rng.choice([0x80808080, 0x80008000])
+    else:
+        b = video_operand(rng)
+    c = rng.choice([0, 1, 2, 0xFFFFFFFF, 0x80000000]) if rng.random() < 0.4 else video_operand(rng)
+    return a, b, c
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-o", "--output", default="-")
     ap.add_argument("--full", action="store_true", help="all special pairs per form (over 100,000 vectors)")
+    ap.add_argument("--video-per-form", type=int, default=None, help="vectors per video form (default 12, full 64)")
     ap.add_argument("--per-form", type=int, default=None, help="random pairs per form (default 12, full 48)")
     ap.add_argument("--seed", type=int, default=20251122)
     ap.add_argument("--max-forms", type=int, default=None, help="only the first N forms (for samples)")
@@ -189,6 +293,15 @@ def main():
                 c = rand_operand(rng, "f32" if ct == "f32" else "s32")
                 out.write("%s %s %s %s\n" % (form, hexw(x, w), hexw(y, w), hexw(c, 32)))
             n += 1
+    vper = a.video_per_form if a.video_per_form is not None else (
+        a.per_form if a.per_form is not None else (64 if a.full else 12))
+    vfl = video_forms()[: a.max_forms] if a.max_forms else video_forms()
+    for form, needs_c in vfl:
+        for _ in range(vper):
+            x, y, c = video_vector(rng)
+            out.write("%s %s %s%s\n" % (form, hexw(x, 32), hexw(y, 32), " " + hexw(c, 32) if needs_c else ""))
+            n += 1
+    fl = fl + vfl
     if out is not sys.stdout:
         out.close()
     print("gen_vectors: %d vectors, %d forms" % (n, len(fl)), file=sys.stderr)

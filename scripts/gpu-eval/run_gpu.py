@@ -5,9 +5,9 @@
 
 Needs only Python 3 and the driver's libcuda.so.1 (no toolkit: the driver JIT-compiles the PTX
 that gen_kernel.py builds). Every vector line is written back followed by ' -> ' and the result
-(setp: 'P Q', with Q '-' for .f16/.bf16; set/selp/slct: D in hex of the dtype's width), after a
-header that names the device and its compute capability. Forms the device cannot run (set/setp
-.bf16 below sm_90) are written as '-> skipped'.
+(setp: 'P Q', with Q '-' for .f16/.bf16; set/selp/slct: D in hex of the dtype's width; vset,
+vset2, vset4: D in 8 hex digits), after a header that names the device and its compute
+capability. Forms the device cannot run (set/setp .bf16 below sm_90) are written as '-> skipped'.
 """
 import argparse, ctypes, gzip, os, struct, sys
 

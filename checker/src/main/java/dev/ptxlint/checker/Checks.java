@@ -9,6 +9,7 @@ public final class Checks {
 
     /** Every instruction check, in the order they run. */
     public static List<InstructionCheck> all() {
-        return List.of(new dev.ptxlint.checker.forms.FormChecks());
+        // the fold check must stay last: it skips instructions that any check before it found errors in
+        return List.of(new dev.ptxlint.checker.forms.FormChecks(), new dev.ptxlint.checker.fold.FoldCheck());
     }
 }

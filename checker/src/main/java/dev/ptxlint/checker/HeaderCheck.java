@@ -66,8 +66,22 @@ final class HeaderCheck {
     private Span beforeDebug;
     private boolean sawSection;
 
+    /** The configured defaults for a file without .version / .target (null: none). */
+    private final PtxVersion defaultVersion;
+    private final Target defaultTarget;
+
     HeaderCheck(Reporter out) {
+        this(out, null, null);
+    }
+
+    /**
+     * With a default version (target), a module without .version (.target) is not reported
+     * (PTX0105, PTX0106) and the checks see the default; a header in the file wins.
+     */
+    HeaderCheck(Reporter out, PtxVersion defaultVersion, Target defaultTarget) {
         this.out = out;
+        this.defaultVersion = defaultVersion;
+        this.defaultTarget = defaultTarget;
     }
 
     Directive version() {
@@ -104,17 +118,25 @@ final class HeaderCheck {
         if (item instanceof Ast.Section) {
             sawSection = true;
         }
-        switch (state) {
-            case START -> {
-                if (name.equals(".version")) {
-                    version = d;
-                    checkVersion(d);
-                    state = State.AFTER_VERSION;
-                    return;
-                }
+        if (state == State.START) {
+            if (name.equals(".version")) {
+                version = d;
+                checkVersion(d);
+                state = State.AFTER_VERSION;
+                return;
+            }
+            if (defaultVersion != null) {
+                useDefaultVersion();
+            } else {
                 missingVersion(item, name.equals(".target"));
                 state = State.BROKEN;
             }
+        }
+        if (state == State.AFTER_VERSION && defaultTarget != null && !name.equals(".target")) {
+            effectiveTarget = defaultTarget; // no .target: the configured default stands in for it
+            state = State.BODY;
+        }
+        switch (state) {
             case AFTER_VERSION -> {
                 if (name.equals(".target")) {
                     target = d;
@@ -122,7 +144,10 @@ final class HeaderCheck {
                     state = State.TARGETS;
                     return;
                 }
-                out.report(Rules.MISSING_TARGET, firstLine(item.span()), name.equals(".version")
+                out.report(Rules.MISSING_TARGET, firstLine(item.span()), version == null
+                        ? "the module has no .target directive and no default target is configured: add e.g."
+                        + " '.target sm_90' before this line, or set default-target in the configuration"
+                        : name.equals(".version")
                         ? "second .version where .target should follow the first: replace it by a .target directive"
                         : ".target must come directly after .version: add e.g. '.target sm_90' before this line");
                 state = State.BROKEN;
@@ -166,6 +191,12 @@ final class HeaderCheck {
             default -> {
             }
         }
+    }
+
+    private void useDefaultVersion() {
+        declaredVersion = defaultVersion;
+        versionUsable = true;
+        state = State.AFTER_VERSION;
     }
 
     private void missingVersion(Ast.TopLevel item, boolean itemIsTarget) {
@@ -310,8 +341,9 @@ final class HeaderCheck {
             return;
         }
         Diagnostic diag = Diagnostic.of(Rules.VERSION_TOO_OLD, TextRange.of(at), what + " needs PTX ISA " + min
-                + " or later (this file declares " + versionLit.token().text() + ")");
-        if (min.compareTo(Targets.newestVersion()) <= 0) {
+                + " or later (" + (versionLit == null ? "the file has no .version and the configured default is "
+                + declaredVersion : "this file declares " + versionLit.token().text()) + ")");
+        if (versionLit != null && min.compareTo(Targets.newestVersion()) <= 0) {
             diag = diag.withFix(Fix.replace("Raise .version to " + min, TextRange.of(versionLit.span()),
                     min.toString()));
         }
@@ -538,6 +570,18 @@ final class HeaderCheck {
     }
 
     void finish(Span end) {
+        if (state == State.START && defaultVersion != null) {
+            useDefaultVersion();
+        }
+        if (state == State.AFTER_VERSION && defaultTarget != null) {
+            effectiveTarget = defaultTarget;
+            state = State.BODY;
+        }
+        if (state == State.AFTER_VERSION && version == null) {
+            out.report(Rules.MISSING_TARGET, end, "the module has no .target directive and no default target is"
+                    + " configured: add e.g. '.target sm_90' at the top, or set default-target in the configuration");
+            state = State.BODY;
+        }
         switch (state) {
             case START -> out.report(Diagnostic.of(Rules.MISSING_VERSION, TextRange.of(end),
                     "empty module: a PTX module must begin with a .version directive, e.g. '.version 9.0'"));

@@ -55,6 +55,8 @@ public final class IncrementalLinter {
         /** For a function with a body: the text from its start to its body's '{'; else null. */
         String header;
         List<Diagnostic> diagnostics = new ArrayList<>();
+        /** Comments in the item's region that may be suppression directives (they mention ptxlint). */
+        List<dev.ptxlint.syntax.Token> comments = List.of();
         TopItem summary;
         /**
          * How far the item moved since {@link #declaration} and {@link #summary} were made: shifting
@@ -82,18 +84,27 @@ public final class IncrementalLinter {
         }
     }
 
-    private final List<InstructionCheck> checks;
+    private final LintSettings settings;
+    /** Fresh checks for each pass (checks may keep state from function to function). */
+    private final java.util.function.Supplier<List<InstructionCheck>> checks;
     private String text;
     private List<Item> items = new ArrayList<>();
     private List<Diagnostic> finish = List.of();
     private boolean lastIncremental;
 
     public IncrementalLinter() {
-        this(Checks.all());
+        this(LintSettings.DEFAULT);
     }
 
-    public IncrementalLinter(List<InstructionCheck> checks) {
-        this.checks = List.copyOf(checks);
+    /** A linter applying {@code settings}, like {@link Linter#Linter(LintSettings)}. */
+    public IncrementalLinter(LintSettings settings) {
+        this.settings = java.util.Objects.requireNonNull(settings);
+        this.checks = Checks::all;
+    }
+
+    /** The settings this linter applies. */
+    public LintSettings settings() {
+        return settings;
     }
 
     /** The text of the last lint, or null before the first. */
@@ -106,30 +117,52 @@ public final class IncrementalLinter {
         return lastIncremental;
     }
 
-    /** Lints {@code newText} from scratch and returns its diagnostics sorted by position. */
+    /**
+     * Lints {@code newText} from scratch and returns its diagnostics sorted by position. Each
+     * diagnostic is filed under the item whose parsing or checking reported it (an error at the
+     * first token of the next item, found while recovering from an error in this one, belongs to
+     * this one).
+     */
     public List<Diagnostic> lint(String newText) {
         lastIncremental = false;
-        Context cx = new Context(checks);
-        List<Diagnostic> found = new ArrayList<>();
-        cx.sink = found::add;
-        Parser parser = new Parser(new Lexer(new StringReader(newText)), p -> cx.sink.accept(Linter.fromSyntax(p)));
+        Context cx = new Context(settings, checks.get());
+        List<List<Diagnostic>> current = new ArrayList<>();
+        current.add(new ArrayList<>());
+        cx.sink = d -> current.get(0).add(d);
+        List<dev.ptxlint.syntax.Token> comments = new ArrayList<>();
+        Lexer lexer = new Lexer(new StringReader(newText));
+        lexer.setCommentListener(t -> keepComment(t, comments));
+        Parser parser = new Parser(lexer, p -> cx.out.report(Linter.fromSyntax(p)));
         List<Item> list = new ArrayList<>();
         Span last = Span.NONE;
         Ast.TopLevel top;
         while ((top = next(parser)) != null) {
             last = top.span();
-            list.add(remember(top, newText));
+            Item item = remember(top, newText);
+            list.add(item);
             cx.header.visit(top);
             cx.names.visit(top);
+            item.diagnostics = current.get(0);
+            current.set(0, new ArrayList<>());
         }
-        List<Diagnostic> tail = new ArrayList<>();
+        List<Diagnostic> tail = new ArrayList<>(current.get(0)); // found after the last item
+        if (!list.isEmpty()) {
+            list.get(list.size() - 1).diagnostics.addAll(tail);
+            tail.clear();
+        }
         cx.sink = tail::add;
         cx.header.finish(endOf(last));
         this.text = newText;
         this.items = list;
         this.finish = tail;
-        distribute(found, list, 0, list.size());
+        distributeComments(comments, list, 0, list.size());
         return diagnostics();
+    }
+
+    private static void keepComment(dev.ptxlint.syntax.Token t, List<dev.ptxlint.syntax.Token> out) {
+        if (t.text().contains("ptxlint")) {
+            out.add(t);
+        }
     }
 
     /**
@@ -153,13 +186,23 @@ public final class IncrementalLinter {
 
     /** The diagnostics of the last lint, sorted by position. */
     public List<Diagnostic> diagnostics() {
-        List<Diagnostic> all = new ArrayList<>();
+        List<Diagnostic> raw = new ArrayList<>();
+        List<dev.ptxlint.syntax.Token> comments = new ArrayList<>();
         for (Item it : items) {
-            all.addAll(it.diagnostics);
+            raw.addAll(it.diagnostics);
+            comments.addAll(it.comments);
         }
-        all.addAll(finish);
-        all.sort(Linter.ORDER);
-        return all;
+        raw.addAll(finish);
+        raw.sort(Linter.ORDER);
+        // The settings and the suppression comments apply to the whole module at once (a comment
+        // that silences nothing is itself reported), as Linter applies them.
+        List<Diagnostic> out = new ArrayList<>(raw.size());
+        Suppressions suppressions = new Suppressions(settings, out::add);
+        comments.forEach(suppressions::comment);
+        raw.forEach(suppressions::report);
+        suppressions.finish();
+        out.sort(Linter.ORDER);
+        return out;
     }
 
     /** A summary of every top-level item of the last lint, in source order. */
@@ -184,7 +227,7 @@ public final class IncrementalLinter {
         int k = regionOf(offset);
         Item it = items.get(k);
         long end = k + 1 < items.size() ? items.get(k + 1).start : text.length();
-        Context cx = new Context(checks);
+        Context cx = new Context(settings, checks.get());
         cx.sink = d -> { };
         for (int i = 0; i < k; i++) {
             cx.replay(items.get(i).settled().declaration);
@@ -205,7 +248,7 @@ public final class IncrementalLinter {
     // ------------------------------------------------------------------ incremental path
 
     private List<Diagnostic> tryIncremental(String old, String newText, int prefix, int suffix) {
-        if (items.isEmpty()) {
+        if (items.isEmpty() || runsOn()) {
             return null;
         }
         long delta = (long) newText.length() - old.length();
@@ -225,15 +268,18 @@ public final class IncrementalLinter {
         }
         int newRegionEnd = (int) (regionEnd + delta);
         List<Diagnostic> found = new ArrayList<>();
-        Context cx = new Context(checks);
+        List<dev.ptxlint.syntax.Token> comments = new ArrayList<>();
+        Context cx = new Context(settings, checks.get());
         cx.sink = d -> { };
         for (int i = 0; i < k; i++) {
             cx.replay(items.get(i).settled().declaration);
         }
         cx.sink = found::add;
+        cx.out.setErrorCount(errorsSincePreviousBody(k));
         Lexer lexer = new Lexer(new StringReader(newText.substring((int) it.start, newRegionEnd)))
                 .startingAt(it.start, it.line, it.column);
-        Parser parser = new Parser(lexer, p -> cx.sink.accept(Linter.fromSyntax(p)));
+        lexer.setCommentListener(t -> keepComment(t, comments));
+        Parser parser = new Parser(lexer, p -> cx.out.report(Linter.fromSyntax(p)));
         Ast.TopLevel top = next(parser);
         if (!(top instanceof Ast.Function f) || f.body() == null || next(parser) != null) {
             return null;
@@ -242,11 +288,23 @@ public final class IncrementalLinter {
         if (!it.header.equals(fresh.header) || fresh.start != it.start) {
             return null;
         }
+        // Every finding of the old item lies in its region and no other item's does: otherwise
+        // the items' findings depend on each other's error recovery.
+        for (int i = 0; i < items.size(); i++) {
+            for (Diagnostic d : items.get(i).diagnostics) {
+                long at = d.range().startOffset();
+                boolean inRegion = at >= it.start && at < regionEnd || i == k && at == regionEnd && k + 1 == items.size();
+                if (inRegion != (i == k)) {
+                    return null;
+                }
+            }
+        }
         cx.header.visit(top);
         cx.names.visit(top);
         long close = f.body().span().end();
-        if (close <= 0 || close > newText.length() || newText.charAt((int) close - 1) != '}') {
-            return null; // the body did not end with its '}' inside the region
+        if (close <= 0 || close > newText.length() || newText.charAt((int) close - 1) != '}'
+                || !closesAt(newText.substring((int) it.start, newRegionEnd), close - it.start)) {
+            return null; // the body did not end with its own '}' inside the region
         }
         for (Diagnostic d : found) {
             if (d.rule() == Rules.UNTERMINATED_COMMENT || d.rule() == Rules.UNTERMINATED_STRING
@@ -260,6 +318,10 @@ public final class IncrementalLinter {
         for (int i = k + 1; i < items.size(); i++) {
             Item later = items.get(i);
             later.move(delta, dLines);
+            if (!later.comments.isEmpty()) {
+                ShiftingCopier c = new ShiftingCopier(oldEnd, delta, dLines);
+                later.comments = later.comments.stream().map(c::t).toList();
+            }
             if (!later.diagnostics.isEmpty()) {
                 List<Diagnostic> moved = new ArrayList<>(later.diagnostics.size());
                 for (Diagnostic d : later.diagnostics) {
@@ -272,12 +334,93 @@ public final class IncrementalLinter {
         for (Diagnostic d : finish) {
             tail.add(shift(d, oldEnd, delta, dLines));
         }
+        // comments before the first item belong to it but lie outside the re-parsed region
+        List<dev.ptxlint.syntax.Token> keptComments = new ArrayList<>();
+        for (dev.ptxlint.syntax.Token t : it.comments) {
+            if (t.span().start() < it.start) {
+                keptComments.add(t);
+            }
+        }
+        keptComments.addAll(comments);
         items.set(k, fresh);
-        distribute(found, items, k, k + 1);
+        fresh.diagnostics = found;
+        distributeComments(keptComments, items, k, k + 1);
         finish = tail;
         text = newText;
         lastIncremental = true;
         return diagnostics();
+    }
+
+    /**
+     * The errors a full lint reports between the end of the last function body before item
+     * {@code k} and item {@code k}: checks that skip a function after errors (the fold check)
+     * compare the error count at its start with the one at the previous function's end.
+     */
+    private long errorsSincePreviousBody(int k) {
+        long from = 0;
+        for (int j = k - 1; j >= 0; j--) {
+            Item prev = items.get(j);
+            if (prev.header != null) {
+                from = prev.settled().declaration.span().end();
+                break;
+            }
+        }
+        long n = 0;
+        for (int j = 0; j < k; j++) {
+            for (Diagnostic d : items.get(j).diagnostics) {
+                long at = d.range().startOffset();
+                if (d.severity() == dev.ptxlint.diag.Severity.ERROR && at >= from && at < items.get(k).start) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Whether the braces of {@code region} first balance exactly at {@code end} and nothing but
+     * comments follows: error recovery may keep quiet about a brace left open at the end of the
+     * region, which in the whole text would run on into the next items.
+     */
+    private static boolean closesAt(String region, long end) {
+        Lexer lexer = Lexer.of(region);
+        int depth = 0;
+        boolean opened = false;
+        dev.ptxlint.syntax.Token t;
+        while ((t = lexer.next()).kind() != dev.ptxlint.syntax.TokenKind.EOF) {
+            if (opened && depth == 0) {
+                return false; // tokens after the function's closing brace
+            }
+            if (t.kind() == dev.ptxlint.syntax.TokenKind.LBRACE) {
+                depth++;
+                opened = true;
+            } else if (t.kind() == dev.ptxlint.syntax.TokenKind.RBRACE) {
+                depth--;
+                if (depth < 0) {
+                    return false;
+                }
+                if (depth == 0 && t.span().end() != end) {
+                    return false;
+                }
+            }
+        }
+        return opened && depth == 0;
+    }
+
+    /**
+     * Whether the text has a string, comment or block that runs on to the end: an edit anywhere
+     * may close it and change how everything after it parses.
+     */
+    private boolean runsOn() {
+        for (Item it : items) {
+            for (Diagnostic d : it.diagnostics) {
+                if (d.rule() == Rules.UNTERMINATED_COMMENT || d.rule() == Rules.UNTERMINATED_STRING
+                        || d.rule() == Rules.UNCLOSED_BLOCK) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean sameLine(String s, int from, int to) {
@@ -310,10 +453,11 @@ public final class IncrementalLinter {
         Consumer<Diagnostic> sink;
         final HeaderCheck header;
         final NameResolver names;
+        final Reporter out;
 
-        Context(List<InstructionCheck> checks) {
-            Reporter out = new Reporter(d -> sink.accept(d));
-            header = new HeaderCheck(out);
+        Context(LintSettings settings, List<InstructionCheck> checks) {
+            out = new Reporter(d -> sink.accept(d));
+            header = new HeaderCheck(out, settings.defaultVersion(), settings.defaultTarget());
             names = new NameResolver(out, header, checks);
         }
 
@@ -346,30 +490,30 @@ public final class IncrementalLinter {
         return lo;
     }
 
-    /** Files each diagnostic under the item of {@code list[from, to)} whose region holds its start. */
-    private static void distribute(List<Diagnostic> found, List<Item> list, int from, int to) {
+    /** Files each comment under the item of {@code list[from, to)} whose region holds it. */
+    private static void distributeComments(List<dev.ptxlint.syntax.Token> comments, List<Item> list, int from, int to) {
         for (int i = from; i < to; i++) {
-            list.get(i).diagnostics = new ArrayList<>();
+            list.get(i).comments = new ArrayList<>();
         }
-        if (list.isEmpty()) {
-            return;
+        for (dev.ptxlint.syntax.Token t : comments) {
+            list.get(indexIn(list, from, to, t.span().start())).comments.add(t);
         }
-        for (Diagnostic d : found) {
-            long at = d.range().startOffset();
-            int k = from;
-            int lo = from;
-            int hi = to - 1;
-            while (lo <= hi) {
-                int mid = (lo + hi) >>> 1;
-                if (list.get(mid).start <= at) {
-                    k = mid;
-                    lo = mid + 1;
-                } else {
-                    hi = mid - 1;
-                }
+    }
+
+    private static int indexIn(List<Item> list, int from, int to, long at) {
+        int k = from;
+        int lo = from;
+        int hi = to - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (list.get(mid).start <= at) {
+                k = mid;
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
             }
-            list.get(k).diagnostics.add(d);
         }
+        return k;
     }
 
     private static Item remember(Ast.TopLevel top, String text) {

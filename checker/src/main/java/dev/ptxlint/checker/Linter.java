@@ -21,20 +21,41 @@ import java.util.function.Consumer;
 
 /**
  * Lints one PTX module: lexes and parses it in a stream, one top-level item at a time, and runs
- * every check on each item as it arrives. Memory is bounded by the largest function.
+ * every check on each item as it arrives. Memory is bounded by the largest function. The
+ * {@link LintSettings} and the file's suppression comments (docs/suppressions.md) are applied to
+ * every diagnostic before it reaches the sink.
  */
 public final class Linter {
 
     private final List<InstructionCheck> checks;
+    private final LintSettings settings;
 
-    /** A linter with every registered instruction check. */
+    /** A linter with every registered instruction check and the default settings. */
     public Linter() {
-        this(Checks.all());
+        this(LintSettings.DEFAULT);
+    }
+
+    /**
+     * A linter with every registered instruction check and the given settings: severity
+     * overrides, rules turned off and the default .version/.target apply to every file it lints.
+     */
+    public Linter(LintSettings settings) {
+        this(settings, Checks.all());
     }
 
     /** A linter with the given instruction checks (tests use this to run one check alone). */
     public Linter(List<InstructionCheck> checks) {
+        this(LintSettings.DEFAULT, checks);
+    }
+
+    public Linter(LintSettings settings, List<InstructionCheck> checks) {
+        this.settings = java.util.Objects.requireNonNull(settings);
         this.checks = List.copyOf(checks);
+    }
+
+    /** The settings this linter applies. */
+    public LintSettings settings() {
+        return settings;
     }
 
     /** Order of diagnostics in output: by position, then code. */
@@ -66,16 +87,22 @@ public final class Linter {
 
     /**
      * Streams diagnostics to {@code sink} roughly in source order (syntax errors of a function
-     * come before its name errors). Throws only if the underlying input fails to read.
+     * come before its name errors). Throws only if the underlying input fails to read. Sets the
+     * lexer's comment listener (suppression comments are read from it). A diagnostic that a
+     * comment could silence is passed on once the lexer is past its line, at the latest at the end.
      */
     public void lint(Lexer lexer, Consumer<Diagnostic> sink) throws IOException {
-        Reporter out = new Reporter(sink);
+        Suppressions suppressions = new Suppressions(settings, sink);
+        lexer.setCommentListener(suppressions::comment);
+        Reporter out = new Reporter(suppressions::report);
         Parser parser = new Parser(lexer, p -> out.report(fromSyntax(p)));
-        HeaderCheck header = new HeaderCheck(out);
+        HeaderCheck header = new HeaderCheck(out, settings.defaultVersion(), settings.defaultTarget());
         NameResolver names = new NameResolver(out, header, checks);
         Span last = Span.NONE;
         Ast.TopLevel item;
         while ((item = parser.next()) != null) {
+            // The lexer has passed every comment before this item: earlier lines are final.
+            suppressions.settle(item.span().line());
             last = item.span();
             header.visit(item);
             names.visit(item);
@@ -85,6 +112,7 @@ public final class Linter {
         }
         header.finish(new Span(last.end(), last.end(), last.endLine(), last.endColumn(), last.endLine(),
                 last.endColumn()));
+        suppressions.finish();
     }
 
     static Diagnostic fromSyntax(SyntaxProblem p) {

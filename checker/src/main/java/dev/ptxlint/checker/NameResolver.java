@@ -152,7 +152,17 @@ final class NameResolver {
             declareAll(fs, p);
         }
         scopes.push(fs);
+        for (InstructionCheck c : checks) {
+            if (c instanceof FunctionCheck fc) {
+                fc.begin(f, context);
+            }
+        }
         block(fs, f.body());
+        for (InstructionCheck c : checks) {
+            if (c instanceof FunctionCheck fc) {
+                fc.end(f, context);
+            }
+        }
         scopes.pop();
     }
 

@@ -1,10 +1,15 @@
 package dev.ptxlint.cli;
 
+import dev.ptxlint.checker.LintSettings;
 import dev.ptxlint.checker.Linter;
+import dev.ptxlint.config.ConfigException;
+import dev.ptxlint.config.ProjectConfig;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Rule;
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.diag.Severity;
+import dev.ptxlint.forms.PtxVersion;
+import dev.ptxlint.forms.Target;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -15,6 +20,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -22,7 +29,8 @@ import java.util.stream.Stream;
  * The {@code ptxlint} command line. All file access goes through {@link Path}s of the given
  * {@link FileSystem}, so tests run it on an in-memory file system.
  *
- * <p>Exit status: 0 no errors; 1 errors found; 2 usage or I/O error (other files are still linted).
+ * <p>Exit status: 0 no errors (no diagnostic at the {@code --error-on} level or above); 1 errors found;
+ * 2 usage, configuration or I/O error (other files are still linted).
  */
 public final class Cli {
 
@@ -34,13 +42,25 @@ public final class Cli {
             options:
               --format FORMAT   output format: text (default, GCC style) or json
               -q, --quiet       print diagnostics only, without the summary line
+              --config FILE     read settings from FILE instead of the nearest .ptxlintrc
+              --no-config       ignore .ptxlintrc files: default settings
+              --error-on LEVEL  exit 1 when a diagnostic at LEVEL or above is found:
+                                error (default), warning or note
+              --default-version X.Y
+                                PTX ISA version for files without .version (e.g. 8.0)
+              --default-target sm_XX
+                                target for files without .target (e.g. sm_90)
               --list-rules      list every rule code with its severity and summary
               --explain CODE    print the documentation of a rule, e.g. --explain PTX0100
               --lsp             run the language server on standard input/output
               --version         print the version and exit
               -h, --help        print this help and exit
 
-            exit status: 0 no errors, 1 errors found, 2 usage or I/O error
+            Settings come from the nearest .ptxlintrc in the file's directory or above it
+            (docs/config.md); --default-version and --default-target override it.
+
+            exit status: 0 no errors (no diagnostic at the --error-on level), 1 errors
+            found, 2 usage, configuration or I/O error
             """;
 
     private final FileSystem fs;
@@ -61,9 +81,19 @@ public final class Cli {
         return 2;
     }
 
+    /** Options that decide the settings of each file. */
+    private static final class SettingsOptions {
+        String configFile;
+        boolean noConfig;
+        PtxVersion defaultVersion;
+        Target defaultTarget;
+    }
+
     public int run(String[] args) {
         String format = "text";
         boolean quiet = false;
+        Severity errorOn = Severity.ERROR;
+        SettingsOptions so = new SettingsOptions();
         List<String> paths = new ArrayList<>();
         boolean endOfOptions = false;
         for (int i = 0; i < args.length; i++) {
@@ -104,16 +134,44 @@ public final class Cli {
                     }
                     format = args[++i];
                 }
+                case "--no-config" -> so.noConfig = true;
+                case "--config", "--error-on", "--default-version", "--default-target" -> {
+                    if (i + 1 >= args.length) {
+                        return usageError(a + " needs a value");
+                    }
+                    String problem = valueOption(a, args[++i], so);
+                    if (problem != null) {
+                        return usageError(problem);
+                    }
+                    if (a.equals("--error-on")) {
+                        errorOn = Severity.valueOf(args[i].toUpperCase(java.util.Locale.ROOT));
+                    }
+                }
                 default -> {
+                    int eq = a.indexOf('=');
+                    String name = eq < 0 ? a : a.substring(0, eq);
                     if (a.startsWith("--format=")) {
                         format = a.substring("--format=".length());
                     } else if (a.startsWith("--explain=")) {
                         return explain(a.substring("--explain=".length()));
+                    } else if (eq > 0 && List.of("--config", "--error-on", "--default-version", "--default-target")
+                            .contains(name)) {
+                        String value = a.substring(eq + 1);
+                        String problem = valueOption(name, value, so);
+                        if (problem != null) {
+                            return usageError(problem);
+                        }
+                        if (name.equals("--error-on")) {
+                            errorOn = Severity.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+                        }
                     } else {
                         return usageError("unknown option '" + a + "'");
                     }
                 }
             }
+        }
+        if (so.noConfig && so.configFile != null) {
+            return usageError("--config and --no-config exclude each other");
         }
         Renderer renderer = Renderer.forName(format);
         if (renderer == null) {
@@ -122,7 +180,99 @@ public final class Cli {
         if (paths.isEmpty()) {
             return usageError("no input files");
         }
-        return lintAll(paths, renderer, quiet);
+        LintSettings explicit = null;
+        if (so.configFile != null) {
+            try {
+                explicit = ProjectConfig.load(fs.getPath(so.configFile)).settings();
+            } catch (ConfigException e) {
+                err.println("ptxlint: " + e.getMessage());
+                return 2;
+            } catch (RuntimeException e) {
+                return usageError("invalid path '" + so.configFile + "'");
+            }
+        }
+        return lintAll(paths, renderer, quiet, errorOn, so, explicit);
+    }
+
+    /** Checks and stores the value of a settings option; returns a problem for users, or null. */
+    private static String valueOption(String option, String value, SettingsOptions so) {
+        switch (option) {
+            case "--config" -> so.configFile = value;
+            case "--error-on" -> {
+                if (!List.of("error", "warning", "note").contains(value.toLowerCase(java.util.Locale.ROOT))) {
+                    return "unknown level '" + value + "' for --error-on: use error, warning or note";
+                }
+            }
+            case "--default-version" -> {
+                try {
+                    so.defaultVersion = ProjectConfig.parseVersion(value);
+                } catch (IllegalArgumentException e) {
+                    return "--default-version: " + e.getMessage();
+                }
+            }
+            case "--default-target" -> {
+                try {
+                    so.defaultTarget = ProjectConfig.parseTarget(value);
+                } catch (IllegalArgumentException e) {
+                    return "--default-target: " + e.getMessage();
+                }
+            }
+            default -> throw new IllegalStateException(option);
+        }
+        return null;
+    }
+
+    /** Finds and caches the settings of each file: explicit, none, or the nearest .ptxlintrc. */
+    private final class SettingsResolver {
+        private final SettingsOptions so;
+        private final LintSettings explicit;
+        private final Map<Path, Object> byDirectory = new HashMap<>();
+        private final Map<LintSettings, Linter> linters = new HashMap<>();
+        private final java.util.Set<Path> reported = new java.util.HashSet<>();
+
+        SettingsResolver(SettingsOptions so, LintSettings explicit) {
+            this.so = so;
+            this.explicit = explicit;
+        }
+
+        /** The linter for a file (null: standard input), or null after reporting a bad configuration. */
+        Linter linterFor(Path file) {
+            LintSettings base;
+            if (so.noConfig) {
+                base = LintSettings.DEFAULT;
+            } else if (explicit != null) {
+                base = explicit;
+            } else {
+                Path dir;
+                try {
+                    Path abs = (file == null ? fs.getPath("") : file).toAbsolutePath().normalize();
+                    dir = file == null || Files.isDirectory(abs) ? abs : abs.getParent();
+                } catch (RuntimeException e) {
+                    dir = null;
+                }
+                Object found = dir == null ? LintSettings.DEFAULT : byDirectory.computeIfAbsent(dir, d -> {
+                    try {
+                        return ProjectConfig.find(d).map(ProjectConfig::settings).orElse(LintSettings.DEFAULT);
+                    } catch (ConfigException e) {
+                        return e;
+                    }
+                });
+                if (found instanceof ConfigException e) {
+                    if (reported.add(e.path())) {
+                        err.println("ptxlint: " + e.getMessage());
+                    }
+                    return null;
+                }
+                base = (LintSettings) found;
+            }
+            if (so.defaultVersion != null) {
+                base = base.withDefaultVersion(so.defaultVersion);
+            }
+            if (so.defaultTarget != null) {
+                base = base.withDefaultTarget(so.defaultTarget);
+            }
+            return linters.computeIfAbsent(base, Linter::new);
+        }
     }
 
     private int explain(String code) {
@@ -169,8 +319,11 @@ public final class Cli {
         }
     }
 
-    private int lintAll(List<String> args, Renderer renderer, boolean quiet) {
-        Linter linter = new Linter();
+    private int lintAll(List<String> args, Renderer renderer, boolean quiet, Severity errorOn, SettingsOptions so,
+                        LintSettings explicit) {
+        SettingsResolver settings = new SettingsResolver(so, explicit);
+        int failing = 0;
+        int configErrors = 0;
         int files = 0;
         int withDiags = 0;
         int errors = 0;
@@ -205,6 +358,11 @@ public final class Cli {
                 }
             }
             for (Input in : inputs) {
+                Linter linter = settings.linterFor(in.path);
+                if (linter == null) {
+                    configErrors++;
+                    continue;
+                }
                 List<Diagnostic> diags = new ArrayList<>();
                 try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
                     linter.lint(s, diags::add);
@@ -219,6 +377,9 @@ public final class Cli {
                     withDiags++;
                 }
                 for (Diagnostic d : diags) {
+                    if (d.severity().compareTo(errorOn) <= 0) {
+                        failing++;
+                    }
                     if (d.severity() == Severity.ERROR) {
                         errors++;
                     } else if (d.severity() == Severity.WARNING) {
@@ -238,10 +399,13 @@ public final class Cli {
                     + (notes > 0 ? ", " + plural(notes, "note") : "") + " in " + plural(files, "file")
                     + (ioErrors > 0 ? " (" + plural(ioErrors, "file") + " could not be read)" : ""));
         }
-        if (ioErrors > 0) {
+        if (configErrors > 0) {
+            err.println("ptxlint: " + plural(configErrors, "file") + " not linted because of configuration errors");
+        }
+        if (ioErrors > 0 || configErrors > 0) {
             return 2;
         }
-        return errors > 0 ? 1 : 0;
+        return failing > 0 ? 1 : 0;
     }
 
     private static String plural(int n, String word) {

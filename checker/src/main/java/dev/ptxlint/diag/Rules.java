@@ -164,8 +164,70 @@ public final class Rules {
             "instruction",
             "A scalar vset with operand c but neither a secondary operation nor a destination selector.");
 
+    // ---- constant folding (0300-0349): facts the evaluator proves from known operand values
+    public static final Rule CONSTANT_COMPARISON = register("PTX0300", "constant-comparison", Severity.WARNING,
+            "evaluation", "A comparison whose operands are known, so its result is decided before the program runs.");
+    public static final Rule CONSTANT_SELECTION = register("PTX0301", "constant-selection", Severity.WARNING,
+            "evaluation", "A selp or slct whose condition is known, so it always picks the same operand.");
+    public static final Rule CONSTANT_GUARD = register("PTX0302", "constant-guard", Severity.WARNING,
+            "evaluation", "A guard predicate whose value is known, so the instruction always or never runs.");
+    public static final Rule CONSTANT_NAN_TEST = register("PTX0303", "constant-nan-test", Severity.WARNING,
+            "evaluation", "A num or nan comparison whose operands are known, so the NaN test is decided.");
+    public static final Rule NAN_LITERAL_COMPARISON = register("PTX0304", "nan-literal-comparison",
+            Severity.WARNING, "evaluation",
+            "A comparison with a NaN constant: ordered comparisons are then always false, unordered always true.");
+
+    // ---- suppression comments and configuration (0400-0409)
+    public static final Rule UNKNOWN_SUPPRESSION_CODE = register("PTX0400", "unknown-suppression-code",
+            Severity.WARNING, "suppression", "A suppression comment names a code or rule name that does not exist.");
+    public static final Rule UNUSED_SUPPRESSION = register("PTX0401", "unused-suppression", Severity.WARNING,
+            "suppression", "A suppression comment (or one of its codes) that suppresses nothing.");
+    public static final Rule UNSUPPRESSIBLE_CODE = register("PTX0402", "unsuppressible-code", Severity.WARNING,
+            "suppression",
+            "A suppression comment names a syntax error or a suppression diagnostic, which comments cannot silence.");
+    public static final Rule UNKNOWN_SUPPRESSION_DIRECTIVE = register("PTX0403", "unknown-suppression-directive",
+            Severity.WARNING, "suppression",
+            "A comment starting with 'ptxlint-' that is not one of the suppression directives.");
+
     public static Rule byCode(String code) {
         return BY_CODE.get(code);
+    }
+
+    /** The rule with this kebab-case name ({@code modifier-order}), or null. */
+    public static Rule byName(String name) {
+        for (Rule r : BY_CODE.values()) {
+            if (r.name().equals(name)) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The rule named by {@code key}: a code ({@code PTX0250}, any case) or a rule name
+     * ({@code modifier-order}); null when it names none.
+     */
+    public static Rule byCodeOrName(String key) {
+        if (key == null) {
+            return null;
+        }
+        Rule r = BY_CODE.get(key.toUpperCase(java.util.Locale.ROOT));
+        return r != null ? r : byName(key.toLowerCase(java.util.Locale.ROOT));
+    }
+
+    /**
+     * Whether settings and suppression comments may change or silence the rule: not for lexical and
+     * syntax errors (PTX0001-PTX0010; the rest of the file cannot be read reliably around them).
+     * Suppression diagnostics (PTX0400-PTX0409) can be reconfigured but not silenced by comments;
+     * see {@link #suppressibleByComment}.
+     */
+    public static boolean configurable(Rule r) {
+        return !r.category().equals("syntax") && !r.category().equals("lexical");
+    }
+
+    /** Whether a suppression comment may silence the rule: configurable, and not a suppression diagnostic. */
+    public static boolean suppressibleByComment(Rule r) {
+        return configurable(r) && !r.category().equals("suppression");
     }
 
     /** Every registered rule, in code order. */

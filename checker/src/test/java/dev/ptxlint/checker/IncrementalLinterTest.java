@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 class IncrementalLinterTest {
 
     private static final String[] SNIPPETS = {"x", "\n", ";", "}", "{", "/*", "*/", "//", "\"", " ", "\tadd.s32 %r1, %r2, 1;\n",
-        "\tsetp.lt.s32 %p1, %r1, %r2;\n", "L_new:\n", "\tbra L_new;\n", "\t.reg .b32 %q<4>;\n", "%r9999", ".s32", "mull",
+        "\tsetp.lt.s32 %p1, %r1, %r2;\n", "\t// ptxlint-disable-next-line PTX0101\n", "// ptxlint-disable-line\n",
+        "\tmov.u32 %r1, 5;\n\tsetp.lt.u32 %p1, %r1, 3;\n", "L_new:\n", "\tbra L_new;\n", "\t.reg .b32 %q<4>;\n", "%r9999", ".s32", "mull",
         ".func g()\n{\n}\n", "\tret;\n", "@%p1 ", "\u00e9"};
 
     private static void check(String before, String after, int prefix, int suffix, String what) {
@@ -36,7 +37,7 @@ class IncrementalLinterTest {
 
     @Test
     void randomEditsMatchAFullLint() throws IOException {
-        Random rnd = new Random(42);
+        Random rnd = new Random(Long.getLong("incremental.seed", 42));
         int incremental = 0;
         int total = 0;
         for (Path f : corpus()) {
@@ -46,7 +47,7 @@ class IncrementalLinterTest {
             }
             IncrementalLinter inc = new IncrementalLinter();
             inc.lint(text);
-            for (int round = 0; round < 8; round++) {
+            for (int round = 0; round < Integer.getInteger("incremental.rounds", 8); round++) {
                 int at = rnd.nextInt(text.length() + 1);
                 int del = rnd.nextInt(4) == 0 ? Math.min(text.length() - at, rnd.nextInt(12)) : 0;
                 String ins = rnd.nextInt(5) == 0 ? "" : SNIPPETS[rnd.nextInt(SNIPPETS.length)];

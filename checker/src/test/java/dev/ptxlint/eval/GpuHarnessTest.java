@@ -65,11 +65,14 @@ class GpuHarnessTest {
             GpuVectors.Vector v = GpuVectors.Vector.parse(line);
             String e = v.expected();
             assertTrue(e.matches("[01] [01-]|[0-9A-F]{4}|[0-9A-F]{8}|[0-9A-F]{16}"), e);
+            if (v.form().video() != null) {
+                assertEquals(8, e.length(), line);
+            }
             forms.add(line.split(" ")[0]);
             opcodes.add(v.form().opcode());
         }
-        assertEquals(Set.of("setp", "set", "selp", "slct"), opcodes);
-        assertTrue(forms.size() > 900, "every form is in the sample: " + forms.size());
+        assertEquals(Set.of("setp", "set", "selp", "slct", "vset", "vset2", "vset4"), opcodes);
+        assertTrue(forms.size() > 1600, "every form is in the sample: " + forms.size());
     }
 
     @Test
@@ -95,8 +98,15 @@ class GpuHarnessTest {
             commented.add(c.group(1));
         }
         assertEquals(new ArrayList<>(keys), commented, "kernel k<N> evaluates the N-th form");
-        List<Diagnostic> diags = new Linter().lint(text);
-        assertEquals(List.of(), diags, "ptxlint finds nothing in the generated kernel");
+        List<Diagnostic> diags = new ArrayList<>(new Linter().lint(text));
+        // The four-operand scalar vset without .op2 or dsel (':c' forms) is there on purpose, to learn
+        // what the hardware does with it; ptxlint warns about it (PTX0262), once per such form.
+        long cOnly = keys.stream().filter(k -> k.startsWith("vset.") && k.endsWith(":c")).count();
+        long warned = diags.stream().filter(d -> d.rule().code().equals("PTX0262")).count();
+        assertTrue(cOnly > 0);
+        assertEquals(cOnly, warned, "one PTX0262 per ':c' form");
+        diags.removeIf(d -> d.rule().code().equals("PTX0262"));
+        assertEquals(List.of(), diags, "ptxlint finds nothing else in the generated kernel");
     }
 
     @Test
@@ -111,6 +121,15 @@ class GpuHarnessTest {
             "selp.b32 00000000 00000001 !1",        // '!' without BoolOp
             "mul.lo.u32 00000000 00000001",
             "setp.f32 3F800000 00000000",           // no CmpOp
+            "vset2.u32.u32.lt 00000001 00000002",  // vset2 always has c
+            "vset.u32.u32.lt 00000001 00000002 00000003",  // c without .op2, dsel or ':c'
+            "vset.u32.u32.lt.add 00000001 00000002",      // .op2 without c
+            "vset.u32.u32.lt:c 0001 00000002 00000003",   // 4 digits
+            "vset2.u32.u32.lt:a.h01:d.h1 00000001 00000002 00000003",  // slots out of order
+            "vset2.u32.u32.lt:c 00000001 00000002 00000003",  // ':c' is scalar only
+            "vset.u32.u32.lt.add:c 00000001 00000002 00000003",  // ':c' with .op2
+            "vset2.u32.u32.lt.min 00000001 00000002 00000003",   // SIMD: .add only
+            "vset.u32.u32.lt.sat:c 00000001 00000002 00000003",
         }) {
             assertThrows(IllegalArgumentException.class, () -> GpuVectors.Vector.parse(bad), bad);
         }
@@ -119,6 +138,22 @@ class GpuHarnessTest {
                 () -> GpuVectors.Vector.parse("setp.lo.s32 00000000 00000001").expected());
         assertThrows(IllegalArgumentException.class,
                 () -> GpuVectors.Vector.parse("set.eq.ftz.bf16.f32 00000000 00000001").expected());
+        assertThrows(IllegalArgumentException.class,
+                () -> GpuVectors.Vector.parse("vset2.u32.u32.lt:d.h01 00000000 00000001 00000002").expected());
+        assertThrows(IllegalArgumentException.class,
+                () -> GpuVectors.Vector.parse("vset.u32.u32.lo 00000000 00000001").expected());
+        assertThrows(IllegalArgumentException.class,
+                () -> GpuVectors.Vector.parse("vset.u32.u32.lt:a.b01 00000000 00000001").expected());
+        // and a few worked examples, by hand from the manual's pseudo-code
+        assertEquals("00000001", GpuVectors.Vector.parse("vset.s32.u32.lt 80000000 00000000").expected());
+        assertEquals("00000000", GpuVectors.Vector.parse("vset.u32.u32.lt 80000000 00000000").expected());
+        assertEquals("12340001", GpuVectors.Vector.parse("vset.u32.u32.eq:d.h0:a.b1:b.b0 0000AB00 000000AB 1234FFFF").expected());
+        assertEquals("00000001", GpuVectors.Vector.parse("vset.u32.u32.eq.min 00000000 00000000 FFFFFFFF").expected());
+        assertEquals("00010001", GpuVectors.Vector.parse("vset2.u32.u32.eq 12345678 12345678 00000000").expected());
+        assertEquals("00000005", GpuVectors.Vector.parse("vset2.u32.u32.eq.add 12345678 12345678 00000003").expected());
+        assertEquals("AAAA0001", GpuVectors.Vector.parse("vset2.s32.s32.lt:d.h0 0000FFFF 00000000 AAAABBBB").expected());
+        assertEquals("01000000", GpuVectors.Vector.parse("vset4.u32.u32.gt:d.b3:a.b0000 00000002 00000001 00000000").expected());
+        assertEquals("00000001", GpuVectors.Vector.parse("vset4.s32.u32.lt:d.b0:a.b3210:b.b3210 00000080 00000000 00000000").expected());
     }
 
     @Test

@@ -46,7 +46,7 @@ final class Analysis {
     }
 
     static Analysis at(Document doc, PtxLanguageServer.Snapshot snap, Position p) {
-        long offset = snap.offsetInLint(docOffset(doc, snap, p));
+        long offset = docOffset(doc, snap, p);
         List<Ref> refs = new ArrayList<>();
         Ast.TopLevel item = doc.linter.analyze(offset, new NameListener() {
             @Override
@@ -80,8 +80,8 @@ final class Analysis {
     }
 
     Range range(Span s) {
-        return new Range(new Position(s.line() - snap.headerLines(), s.column()),
-                new Position(s.endLine() - snap.headerLines(), s.endColumn()));
+        return new Range(new Position(s.line(), s.column()),
+                new Position(s.endLine(), s.endColumn()));
     }
 
     /** The innermost instruction whose span holds the cursor, or null. */
@@ -109,7 +109,7 @@ final class Analysis {
     /** The source line of a span's start in the document, without its line break. */
     String lineText(Span s) {
         String t = snap.text();
-        long docStart = s.start() - snap.header().length();
+        long docStart = s.start();
         if (docStart < 0 || docStart > t.length()) {
             return "";
         }

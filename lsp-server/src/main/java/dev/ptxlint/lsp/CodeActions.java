@@ -82,7 +82,7 @@ final class CodeActions {
             i++;
         }
         String indent = text.substring(lineStart, i);
-        String insert = indent + "// " + Suppressions.MARKER + " " + d.code() + "\n";
+        String insert = indent + "// " + "ptxlint-disable-next-line " + d.code() + "\n";
         Position at = new Position(d.range().startLine(), 0);
         CodeAction a = new CodeAction("Disable " + d.code() + " for this line");
         a.setKind(CodeActionKind.QuickFix);

@@ -51,29 +51,4 @@ final class Convert {
         }
         return out;
     }
-
-    /** Moves a range by {@code chars} and {@code lines} (the prepended default header is taken off). */
-    static TextRange move(TextRange r, long chars, int lines) {
-        return new TextRange(r.startOffset() + chars, r.endOffset() + chars, r.startLine() + lines, r.startColumn(),
-                r.endLine() + lines, r.endColumn());
-    }
-
-    static Diagnostic move(Diagnostic d, long chars, int lines) {
-        if (chars == 0 && lines == 0) {
-            return d;
-        }
-        List<Fix> fixes = new ArrayList<>();
-        for (Fix f : d.fixes()) {
-            List<Fix.Edit> edits = new ArrayList<>();
-            for (Fix.Edit e : f.edits()) {
-                edits.add(new Fix.Edit(move(e.range(), chars, lines), e.newText()));
-            }
-            fixes.add(new Fix(f.title(), edits));
-        }
-        List<Diagnostic.Related> related = new ArrayList<>();
-        for (Diagnostic.Related r : d.related()) {
-            related.add(new Diagnostic.Related(move(r.range(), chars, lines), r.message()));
-        }
-        return new Diagnostic(d.rule(), d.severity(), move(d.range(), chars, lines), d.message(), fixes, related);
-    }
 }

@@ -22,9 +22,7 @@ final class Document {
     ScheduledFuture<?> pending;
 
     // --- lint thread only
-    final IncrementalLinter linter = new IncrementalLinter();
-    /** Whether the linter's text carries a prepended default header, and how long it is. */
-    String header = "";
+    IncrementalLinter linter = new IncrementalLinter();
     /** The result for {@link #resultVersion}, in document coordinates; null before the first lint. */
     volatile List<Diagnostic> result;
     volatile int resultVersion = Integer.MIN_VALUE;

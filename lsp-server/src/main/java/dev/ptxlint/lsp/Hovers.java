@@ -18,21 +18,22 @@ import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.Range;
 
 /**
- * Hover: a list of contributors, each adding a Markdown section for what is under the cursor.
- * The evaluator's known values (package {@code dev.ptxlint.checker.fold}, in progress) plug in as
- * one more {@link Contributor} in {@link #CONTRIBUTORS}.
+ * Hover: a list of contributors, each adding a Markdown section for what is under the cursor:
+ * the instruction's form, the name's declaration, and the evaluator's known values
+ * ({@link KnownValuesHover}).
  */
 final class Hovers {
 
     /** One section of a hover: null when it has nothing to say about the cursor. */
     interface Contributor {
-        Section hover(Analysis a);
+        Section hover(Analysis a, Document doc);
     }
 
     record Section(String markdown, Span span) {
     }
 
-    static final List<Contributor> CONTRIBUTORS = List.of(Hovers::instruction, Hovers::name);
+    static final List<Contributor> CONTRIBUTORS = List.of((a, d) -> instruction(a), (a, d) -> name(a),
+            KnownValuesHover::hover);
 
     private Hovers() {
     }
@@ -45,7 +46,12 @@ final class Hovers {
         List<String> parts = new ArrayList<>();
         Range range = null;
         for (Contributor c : CONTRIBUTORS) {
-            Section s = c.hover(a);
+            Section s;
+            try {
+                s = c.hover(a, doc);
+            } catch (RuntimeException e) {
+                s = null; // one contributor failing must not take the others' sections away
+            }
             if (s != null) {
                 parts.add(s.markdown());
                 if (range == null && s.span() != null) {
@@ -147,7 +153,7 @@ final class Hovers {
             Span d = s.declaration();
             md.append("\n\n```ptx\n").append(a.lineText(d).strip()).append("\n```\n")
                     .append(r.declaration() ? "declared here" : "declared")
-                    .append(" at line ").append(d.line() - a.snap.headerLines() + 1)
+                    .append(" at line ").append(d.line() + 1)
                     .append(", column ").append(d.column() + 1);
         }
         return new Section(md.toString(), r.token().span());

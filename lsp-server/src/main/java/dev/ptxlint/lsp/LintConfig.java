@@ -2,31 +2,31 @@ package dev.ptxlint.lsp;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
-import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.checker.LintSettings;
+import dev.ptxlint.forms.PtxVersion;
+import dev.ptxlint.forms.Target;
 import dev.ptxlint.diag.Severity;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
  * The server's settings (section {@code ptxlint}): rule severities ({@code "PTX0250": "off" |
- * "note" | "warning" | "error"}), the version and target assumed for a file without a header,
- * and the debounce delay.
- *
- * <p>This is the adapter the server codes against until the checker's own settings model
- * ({@code LintSettings}, built on another branch) lands: severities and disabled rules are
- * applied here to the linter's output; the default header is applied by {@link HeaderlessText}.
- * Switching means building a {@code LintSettings} in {@link #parse} and passing it to the linter.
+ * "note" | "warning" | "error"}, codes or rule names), the version and target assumed for a file
+ * without a header, and the debounce delay. The lint settings become the checker's
+ * {@link LintSettings}; what it rejects (unknown codes, syntax rules, unknown versions) is
+ * skipped with a log line.
  */
-public record LintConfig(Map<String, String> severities, String defaultVersion, String defaultTarget,
-                         int debounceMs) {
+public record LintConfig(LintSettings settings, int debounceMs, List<String> problems) {
 
     public static final int DEFAULT_DEBOUNCE_MS = 200;
 
-    public static final LintConfig DEFAULTS = new LintConfig(Map.of(), null, null, DEFAULT_DEBOUNCE_MS);
+    public static final LintConfig DEFAULTS = new LintConfig(LintSettings.DEFAULT, DEFAULT_DEBOUNCE_MS, List.of());
 
     public LintConfig {
-        severities = Map.copyOf(severities);
+        problems = List.copyOf(problems);
         debounceMs = Math.max(0, Math.min(debounceMs, 10_000));
     }
 
@@ -43,7 +43,7 @@ public record LintConfig(Map<String, String> severities, String defaultVersion, 
         if (o.has("ptxlint") && o.get("ptxlint").isJsonObject()) {
             o = o.getAsJsonObject("ptxlint");
         }
-        Map<String, String> sev = new HashMap<>();
+        Map<String, String> sev = new java.util.LinkedHashMap<>();
         for (String key : new String[] {"rules", "severity", "severities"}) {
             if (o.has(key) && o.get(key).isJsonObject()) {
                 for (Map.Entry<String, JsonElement> e : o.getAsJsonObject(key).entrySet()) {
@@ -55,24 +55,52 @@ public record LintConfig(Map<String, String> severities, String defaultVersion, 
                         if (level.equals("info") || level.equals("information") || level.equals("hint")) {
                             level = "note";
                         }
-                        if (level.matches("off|note|warning|error")) {
-                            sev.put(e.getKey().toUpperCase(Locale.ROOT), level);
-                        }
+                        sev.put(e.getKey(), level);
                     }
                 }
             }
         }
+        List<String> problems = new ArrayList<>();
+        LintSettings settings = LintSettings.DEFAULT;
+        for (Map.Entry<String, String> e : sev.entrySet()) {
+            try {
+                settings = switch (e.getValue()) {
+                    case "off" -> settings.withDisabled(e.getKey());
+                    case "note" -> settings.withSeverity(e.getKey(), Severity.NOTE);
+                    case "warning" -> settings.withSeverity(e.getKey(), Severity.WARNING);
+                    case "error" -> settings.withSeverity(e.getKey(), Severity.ERROR);
+                    default -> throw new IllegalArgumentException("'" + e.getValue() + "' for " + e.getKey()
+                            + " is not a level: use off, note, warning or error");
+                };
+            } catch (IllegalArgumentException ex) {
+                problems.add(ex.getMessage());
+            }
+        }
         String version = string(o, "defaultVersion");
+        if (version != null) {
+            try {
+                settings = settings.withDefaultVersion(PtxVersion.parse(version));
+            } catch (RuntimeException ex) {
+                problems.add("defaultVersion " + version + ": " + ex.getMessage());
+            }
+        }
         String target = string(o, "defaultTarget");
+        if (target != null) {
+            try {
+                settings = settings.withDefaultTarget(Target.parse(target));
+            } catch (RuntimeException ex) {
+                problems.add("defaultTarget " + target + ": " + ex.getMessage());
+            }
+        }
         int debounce = DEFAULT_DEBOUNCE_MS;
         try {
             if (o.has("debounceMs") && o.get("debounceMs").isJsonPrimitive()) {
                 debounce = o.get("debounceMs").getAsInt();
             }
         } catch (RuntimeException e) {
-            // keep the default
+            problems.add("debounceMs must be a number of milliseconds");
         }
-        return new LintConfig(sev, version, target, debounce);
+        return new LintConfig(settings, debounce, problems);
     }
 
     private static String string(JsonObject o, String key) {
@@ -83,34 +111,5 @@ public record LintConfig(Map<String, String> severities, String defaultVersion, 
             }
         }
         return null;
-    }
-
-    /** Whether files without a {@code .version} line are linted as if they had the default header. */
-    public boolean hasDefaultHeader() {
-        return defaultVersion != null || defaultTarget != null;
-    }
-
-    /** The header prepended to a header-less file. */
-    public String defaultHeader() {
-        return ".version " + (defaultVersion != null ? defaultVersion : "9.0") + "\n.target "
-                + (defaultTarget != null ? defaultTarget : "sm_90") + "\n";
-    }
-
-    /** The diagnostic with this configuration's severity, or null when its rule is off. */
-    public Diagnostic apply(Diagnostic d) {
-        String level = severities.get(d.code());
-        if (level == null) {
-            return d;
-        }
-        Severity s = switch (level) {
-            case "off" -> null;
-            case "note" -> Severity.NOTE;
-            case "warning" -> Severity.WARNING;
-            default -> Severity.ERROR;
-        };
-        if (s == null) {
-            return null;
-        }
-        return s == d.severity() ? d : new Diagnostic(d.rule(), s, d.range(), d.message(), d.fixes(), d.related());
     }
 }

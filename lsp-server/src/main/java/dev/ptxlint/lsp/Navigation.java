@@ -21,8 +21,7 @@ final class Navigation {
     static List<Location> definition(Document doc, PtxLanguageServer.Snapshot snap, Position p) {
         Analysis a = Analysis.at(doc, snap, p);
         Analysis.Ref r = a.refAtCursor();
-        if (r == null || r.symbol() == null || r.symbol().declaration() == null
-                || r.symbol().declaration().start() < snap.header().length()) {
+        if (r == null || r.symbol() == null || r.symbol().declaration() == null) {
             return List.of();
         }
         return List.of(new Location(doc.uri, a.range(r.symbol().declaration())));
@@ -36,7 +35,7 @@ final class Navigation {
         }
         Symbol s = target.symbol();
         List<Location> out = new ArrayList<>();
-        if (withDecl && s.declaration() != null && s.declaration().start() >= snap.header().length()) {
+        if (withDecl && s.declaration() != null) {
             out.add(new Location(doc.uri, a.range(s.declaration())));
         }
         for (Analysis.Ref r : a.refs) {
@@ -50,9 +49,6 @@ final class Navigation {
     static List<Either<SymbolInformation, DocumentSymbol>> symbols(Document doc, PtxLanguageServer.Snapshot snap) {
         List<Either<SymbolInformation, DocumentSymbol>> out = new ArrayList<>();
         for (IncrementalLinter.TopItem it : doc.linter.outline()) {
-            if (it.range().startOffset() < snap.header().length()) {
-                continue;
-            }
             Range whole = range(snap, it.range());
             switch (it.kind()) {
                 case ENTRY, FUNCTION -> {
@@ -84,7 +80,6 @@ final class Navigation {
     }
 
     static Range range(PtxLanguageServer.Snapshot snap, TextRange r) {
-        return new Range(new Position(r.startLine() - snap.headerLines(), r.startColumn()),
-                new Position(r.endLine() - snap.headerLines(), r.endColumn()));
+        return Convert.range(r);
     }
 }

@@ -1,7 +1,7 @@
 package dev.ptxlint.lsp;
 
 import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
+import dev.ptxlint.checker.IncrementalLinter;
 import dev.ptxlint.diag.Diagnostic;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +11,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import org.eclipse.lsp4j.ClientCapabilities;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.CodeActionKind;
@@ -43,7 +42,6 @@ import org.eclipse.lsp4j.Location;
 import org.eclipse.lsp4j.LocationLink;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
-import org.eclipse.lsp4j.Position;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ReferenceParams;
 import org.eclipse.lsp4j.RelatedFullDocumentDiagnosticReport;
@@ -101,6 +99,13 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         return config;
     }
 
+    private void setConfig(LintConfig c) {
+        config = c;
+        for (String p : c.problems()) {
+            log("settings: " + p);
+        }
+    }
+
     // ------------------------------------------------------------------ lifecycle
 
     @Override
@@ -114,7 +119,7 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             refreshSupport = true;
         }
         if (params != null && params.getInitializationOptions() instanceof JsonElement json) {
-            config = LintConfig.parse(json);
+            setConfig(LintConfig.parse(json));
         }
         if (params != null && params.getProcessId() != null) {
             watchParent(params.getProcessId());
@@ -230,11 +235,8 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         }
     }
 
-    /** What one lint saw, for mapping analysis results back to the document. */
-    record Snapshot(String text, int version, String header, int headerLines) {
-        long offsetInLint(long docOffset) {
-            return docOffset + header.length();
-        }
+    /** What one lint saw: the text and version the analysis of a request refers to. */
+    record Snapshot(String text, int version) {
     }
 
     /** Brings {@code doc}'s lint up to date (lint thread only) and returns what it linted. */
@@ -252,42 +254,31 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             doc.cleanSuffix = text.length();
         }
         LintConfig cfg = config;
-        String header = cfg.hasDefaultHeader() && !HeaderlessText.hasVersion(text) ? cfg.defaultHeader() : "";
-        int headerLines = (int) header.chars().filter(c -> c == '\n').count();
-        Snapshot snap = new Snapshot(text, version, header, headerLines);
-        if (doc.result != null && doc.resultVersion == version && prefix == text.length()) {
+        Snapshot snap = new Snapshot(text, version);
+        if (doc.result != null && doc.resultVersion == version && prefix == text.length()
+                && doc.linter.settings().equals(cfg.settings())) {
             return snap; // nothing changed since the last lint
         }
-        String lintText = header.isEmpty() ? text : header + text;
-        List<Diagnostic> raw;
-        if (prefix < 0 || !header.equals(doc.header) || doc.linter.text() == null) {
-            raw = doc.linter.lint(lintText);
+        List<Diagnostic> result;
+        if (!doc.linter.settings().equals(cfg.settings())) {
+            doc.linter = new IncrementalLinter(cfg.settings());
+            result = doc.linter.lint(text);
+        } else if (prefix < 0 || doc.linter.text() == null) {
+            result = doc.linter.lint(text);
         } else {
-            int p = prefix + header.length();
-            int s = Math.min(suffix, Math.min(doc.linter.text().length(), lintText.length()) - p);
-            raw = doc.linter.update(lintText, p, Math.max(0, s));
-        }
-        doc.header = header;
-        List<Diagnostic> mapped = new ArrayList<>(raw.size());
-        for (Diagnostic d : raw) {
-            if (d.range().startOffset() < header.length()) {
-                continue; // about the assumed header, which the user does not see
-            }
-            Diagnostic m = cfg.apply(Convert.move(d, -header.length(), -headerLines));
-            if (m != null && !Suppressions.suppressed(text, m)) {
-                mapped.add(m);
-            }
+            int s = Math.min(suffix, Math.min(doc.linter.text().length(), text.length()) - prefix);
+            result = doc.linter.update(text, prefix, Math.max(0, s));
         }
         boolean current;
         synchronized (doc) {
             current = doc.open && doc.version == version;
             if (current) {
-                doc.result = mapped;
+                doc.result = result;
                 doc.resultVersion = version;
             }
         }
         if (current && !pull) {
-            publish(doc.uri, mapped, version);
+            publish(doc.uri, result, version);
         }
         return snap;
     }
@@ -489,9 +480,9 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             guarded("didChangeConfiguration", () -> {
                 Object s = params.getSettings();
                 if (s instanceof JsonElement json) {
-                    config = LintConfig.parse(json);
+                    setConfig(LintConfig.parse(json));
                 } else if (s == null) {
-                    config = LintConfig.DEFAULTS;
+                    setConfig(LintConfig.DEFAULTS);
                 } else {
                     log("ignoring settings of unexpected shape: " + s.getClass().getSimpleName());
                     return;
@@ -513,18 +504,5 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         @Override
         public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
         }
-    }
-
-    /** Unused helper type kept small: maps a value or returns a default. */
-    static <A, B> B map(A a, Function<A, B> f, B otherwise) {
-        return a == null ? otherwise : f.apply(a);
-    }
-
-    static JsonObject object(JsonElement e) {
-        return e != null && e.isJsonObject() ? e.getAsJsonObject() : new JsonObject();
-    }
-
-    static Position position(int line, int col) {
-        return new Position(line, col);
     }
 }

@@ -42,26 +42,6 @@ final class Edits {
 
     /** The source text of an operand, for messages (short forms only). */
     static String text(dev.ptxlint.syntax.Ast.Expr e) {
-        if (e instanceof dev.ptxlint.syntax.Ast.Name n) {
-            StringBuilder sb = new StringBuilder(n.text());
-            n.suffixes().forEach(s -> sb.append(s.text()));
-            return sb.toString();
-        }
-        if (e instanceof dev.ptxlint.syntax.Ast.IntLit i) {
-            return i.token().text();
-        }
-        if (e instanceof dev.ptxlint.syntax.Ast.FloatLit f) {
-            return f.token().text();
-        }
-        if (e instanceof dev.ptxlint.syntax.Ast.Unary u) {
-            return u.op().text() + text(u.operand());
-        }
-        if (e instanceof dev.ptxlint.syntax.Ast.Sink) {
-            return "_";
-        }
-        if (e instanceof dev.ptxlint.syntax.Ast.Group g && g.items().size() == 1) {
-            return "(" + text(g.items().get(0)) + ")";
-        }
-        return "this operand";
+        return dev.ptxlint.checker.Exprs.text(e);
     }
 }

@@ -36,7 +36,9 @@ final class RequirementRule implements FormRule {
         String name = f.name(a.opcode());
         StringBuilder msg = new StringBuilder("'" + name + "' needs ");
         if (!vOk) {
-            msg.append("PTX ISA ").append(r.version()).append(" (this file declares ").append(v).append(")");
+            msg.append("PTX ISA ").append(r.version()).append(ctx.version() == null
+                    ? " (the file has no .version and the configured default is " : " (this file declares ")
+                    .append(v).append(")");
         }
         if (!tOk) {
             msg.append(vOk ? "" : " and ").append("sm_").append(r.sm()).append(" or newer (it targets ")

@@ -1,0 +1,460 @@
+package dev.ptxlint.checker;
+
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Fix;
+import dev.ptxlint.diag.Rule;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.diag.TextRange;
+import dev.ptxlint.syntax.Span;
+import dev.ptxlint.syntax.Token;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Suppression comments ({@code // ptxlint-disable-next-line PTX0250}, see docs/suppressions.md)
+ * and the settings, applied to the diagnostic stream of one file.
+ *
+ * <p>Streaming: comments arrive from the lexer as it passes them; diagnostics that a comment may
+ * silence are held until the lexer is past their line ({@link #settle}: the linter calls it with
+ * the first line of each new top-level item), so memory is bounded by the diagnostics of one item
+ * plus the suppression comments of the file. Lexical and syntax errors and the suppression
+ * diagnostics themselves pass straight through.
+ */
+final class Suppressions {
+
+    enum Kind {
+        NEXT_LINE("disable-next-line"), SAME_LINE("disable-line"), DISABLE("disable"), ENABLE("enable");
+
+        final String word;
+
+        Kind(String word) {
+            this.word = word;
+        }
+
+        String directive() {
+            return PREFIX + word;
+        }
+    }
+
+    static final String PREFIX = "ptxlint-";
+
+    /** One code or name written in a comment. */
+    static final class Code {
+        final String text;
+        final Span span;
+        /** The rule, when the text names a rule that comments may suppress; else null. */
+        final Rule rule;
+        boolean used;
+
+        Code(String text, Span span, Rule rule) {
+            this.text = text;
+            this.span = span;
+            this.rule = rule;
+        }
+    }
+
+    /** One suppression comment. */
+    static final class Directive {
+        final Kind kind;
+        final Token comment;
+        /** Everything written after the directive word, valid or not, in order. */
+        final List<Code> written;
+        /** No codes written: every suppressible rule. */
+        final boolean all;
+        boolean used;
+
+        Directive(Kind kind, Token comment, List<Code> written) {
+            this.kind = kind;
+            this.comment = comment;
+            this.written = written;
+            this.all = written.isEmpty();
+        }
+
+        /** The code this directive names for {@code code}, or null; for an all-rules directive, null too. */
+        Code find(String code) {
+            for (Code c : written) {
+                if (c.rule != null && c.rule.code().equals(code)) {
+                    return c;
+                }
+            }
+            return null;
+        }
+
+        boolean covers(String code) {
+            return all || find(code) != null;
+        }
+
+        void markUsed(String code) {
+            used = true;
+            Code c = find(code);
+            if (c != null) {
+                c.used = true;
+            }
+        }
+
+        String describe() {
+            StringBuilder b = new StringBuilder(kind.directive());
+            for (Code c : written) {
+                b.append(' ').append(c.text);
+            }
+            return b.toString();
+        }
+    }
+
+    private final LintSettings settings;
+    private final Consumer<Diagnostic> sink;
+    private final List<Diagnostic> pending = new ArrayList<>();
+    /** Line directives by the 0-based line they apply to. */
+    private final Map<Integer, List<Directive>> byLine = new HashMap<>();
+    /** Range directives (disable/enable) in source order. */
+    private final List<Directive> ranges = new ArrayList<>();
+    /** Every directive, in source order, for the unused check. */
+    private final List<Directive> all = new ArrayList<>();
+    /** Running range state as the comments arrive: every rule disabled, and per-code exceptions. */
+    private boolean allDisabled;
+    private final Map<String, Boolean> codeDisabled = new HashMap<>();
+
+    Suppressions(LintSettings settings, Consumer<Diagnostic> sink) {
+        this.settings = settings;
+        this.sink = sink;
+    }
+
+    // ------------------------------------------------------------------ diagnostics
+
+    /** A diagnostic from the checks: held until its line is settled, unless no comment can touch it. */
+    void report(Diagnostic d) {
+        if (Rules.suppressibleByComment(d.rule())) {
+            pending.add(d);
+        } else {
+            emit(d);
+        }
+    }
+
+    private void emit(Diagnostic d) {
+        Diagnostic out = settings.apply(d);
+        if (out != null) {
+            sink.accept(out);
+        }
+    }
+
+    /** Decides every held diagnostic that starts before 0-based {@code line}: all comments up to it are known. */
+    void settle(int line) {
+        for (Iterator<Diagnostic> it = pending.iterator(); it.hasNext(); ) {
+            Diagnostic d = it.next();
+            if (d.range().startLine() < line) {
+                it.remove();
+                if (!suppressed(d)) {
+                    emit(d);
+                }
+            }
+        }
+    }
+
+    /** End of input: decides everything held, then reports the suppressions that silenced nothing. */
+    void finish() {
+        settle(Integer.MAX_VALUE);
+        for (Directive x : all) {
+            if (x.kind != Kind.ENABLE) {
+                reportUnused(x);
+            }
+        }
+    }
+
+    private boolean suppressed(Diagnostic d) {
+        String code = d.code();
+        for (Directive x : byLine.getOrDefault(d.range().startLine(), List.of())) {
+            if (x.covers(code)) {
+                x.markUsed(code);
+                return true;
+            }
+        }
+        Directive active = null;
+        for (Directive x : ranges) {
+            if (x.comment.span().end() > d.range().startOffset()) {
+                break;
+            }
+            if (x.covers(code)) {
+                active = x.kind == Kind.DISABLE ? x : null;
+            }
+        }
+        if (active != null) {
+            active.markUsed(code);
+            return true;
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------ comments
+
+    /** A comment token from the lexer; anything but a suppression directive is ignored. */
+    void comment(Token t) {
+        String text = t.text();
+        boolean block = text.startsWith("/*");
+        int end = block && text.endsWith("*/") && text.length() >= 4 ? text.length() - 2 : text.length();
+        int i = 2;
+        while (i < end && isSpace(text.charAt(i))) {
+            i++;
+        }
+        if (!text.startsWith(PREFIX, i)) {
+            return;
+        }
+        int wordStart = i;
+        while (i < end && isWordChar(text.charAt(i))) {
+            i++;
+        }
+        String word = text.substring(wordStart, i);
+        Kind kind = null;
+        for (Kind k : Kind.values()) {
+            if (k.directive().equals(word)) {
+                kind = k;
+            }
+        }
+        if (kind == null) {
+            unknownDirective(t, word, at(t, wordStart, i));
+            return;
+        }
+        List<Code> written = new ArrayList<>();
+        while (i < end) {
+            char c = text.charAt(i);
+            if (isSpace(c) || c == ',') {
+                i++;
+                continue;
+            }
+            if (text.startsWith("--", i)) {
+                break; // the rest is a reason, as in ESLint
+            }
+            int s = i;
+            while (i < end && !isSpace(text.charAt(i)) && text.charAt(i) != ',') {
+                i++;
+            }
+            written.add(code(t, text.substring(s, i), at(t, s, i)));
+        }
+        Directive x = new Directive(kind, t, written);
+        all.add(x);
+        switch (kind) {
+            case NEXT_LINE -> byLine.computeIfAbsent(t.span().endLine() + 1, k -> new ArrayList<>()).add(x);
+            case SAME_LINE -> byLine.computeIfAbsent(t.span().line(), k -> new ArrayList<>()).add(x);
+            case DISABLE -> {
+                ranges.add(x);
+                if (x.all) {
+                    allDisabled = true;
+                    codeDisabled.clear();
+                } else {
+                    for (Code c : written) {
+                        if (c.rule != null) {
+                            codeDisabled.put(c.rule.code(), true);
+                        }
+                    }
+                }
+            }
+            case ENABLE -> {
+                ranges.add(x);
+                enable(x);
+            }
+        }
+    }
+
+    private void enable(Directive x) {
+        if (x.all) {
+            boolean active = allDisabled || codeDisabled.containsValue(true);
+            allDisabled = false;
+            codeDisabled.clear();
+            if (!active) {
+                emit(Diagnostic.of(Rules.UNUSED_SUPPRESSION, TextRange.of(x.comment.span()), "'"
+                                + x.describe() + "' ends no disabled range: no rule is disabled here; remove it")
+                        .withFix(removeComment(x)));
+            }
+            return;
+        }
+        List<Code> idle = new ArrayList<>();
+        for (Code c : x.written) {
+            if (c.rule == null) {
+                continue;
+            }
+            if (!codeDisabled.getOrDefault(c.rule.code(), allDisabled)) {
+                idle.add(c);
+            }
+            codeDisabled.put(c.rule.code(), false);
+        }
+        reportIdle(x, idle, c -> c.rule.code() + " (" + c.rule.name() + ") is not disabled here");
+    }
+
+    private Code code(Token t, String text, Span span) {
+        Rule r = Rules.byCodeOrName(text);
+        if (r == null) {
+            List<String> names = new ArrayList<>();
+            boolean looksLikeCode = text.toUpperCase(java.util.Locale.ROOT).startsWith("PTX");
+            for (Rule k : Rules.all().values()) {
+                if (Rules.suppressibleByComment(k)) {
+                    names.add(looksLikeCode ? k.code() : k.name());
+                }
+            }
+            List<String> near = looksLikeCode ? List.of()
+                    : Opcodes.Suggest.closest(text.toLowerCase(java.util.Locale.ROOT), names, 1);
+            String msg = "'" + text + "' is neither a ptxlint rule code nor a rule name, so nothing is suppressed"
+                    + " for it";
+            Diagnostic d;
+            if (near.isEmpty()) {
+                d = Diagnostic.of(Rules.UNKNOWN_SUPPRESSION_CODE, TextRange.of(span), msg
+                        + "; write a code such as PTX0250 or a name such as modifier-order (see ptxlint --list-rules)");
+            } else {
+                Rule meant = Rules.byName(near.get(0));
+                d = Diagnostic.of(Rules.UNKNOWN_SUPPRESSION_CODE, TextRange.of(span), msg + "; did you mean '"
+                                + meant.name() + "' (" + meant.code() + ")?")
+                        .withFix(Fix.replace("Change to '" + meant.name() + "'", TextRange.of(span), meant.name()));
+            }
+            emit(d);
+            return new Code(text, span, null);
+        }
+        if (!Rules.suppressibleByComment(r)) {
+            String why = Rules.configurable(r)
+                    ? " is a suppression diagnostic; comments cannot silence it; fix the comment it points at, or"
+                    + " set '" + r.code() + " = off' in the configuration file"
+                    : " is a " + r.category() + " error, which cannot be suppressed: ptxas rejects the file, and"
+                    + " the code around it cannot be read reliably; fix the error instead";
+            emit(Diagnostic.of(Rules.UNSUPPRESSIBLE_CODE, TextRange.of(span), r.code() + " (" + r.name() + ")" + why));
+            return new Code(text, span, null);
+        }
+        return new Code(text, span, r);
+    }
+
+    private void unknownDirective(Token t, String word, Span span) {
+        List<String> words = new ArrayList<>();
+        for (Kind k : Kind.values()) {
+            words.add(k.directive());
+        }
+        List<String> near = Opcodes.Suggest.closest(word, words, 1);
+        String msg = "'" + word + "' is not a ptxlint directive, so this comment suppresses nothing; the directives"
+                + " are " + String.join(", ", words);
+        Diagnostic d = Diagnostic.of(Rules.UNKNOWN_SUPPRESSION_DIRECTIVE, TextRange.of(span),
+                near.isEmpty() ? msg : msg + "; did you mean '" + near.get(0) + "'?");
+        if (!near.isEmpty()) {
+            d = d.withFix(Fix.replace("Change to '" + near.get(0) + "'", TextRange.of(span), near.get(0)));
+        }
+        emit(d);
+    }
+
+    // ------------------------------------------------------------------ unused
+
+    private void reportUnused(Directive x) {
+        if (x.all) {
+            if (!x.used) {
+                String where = switch (x.kind) {
+                    case NEXT_LINE -> "no diagnostic starts on the next line (line " + (x.comment.span().endLine() + 2)
+                            + ")";
+                    case SAME_LINE -> "no diagnostic starts on its line";
+                    default -> "no diagnostic is reported between it and the next ptxlint-enable (or the end of"
+                            + " the file)";
+                };
+                emit(Diagnostic.of(Rules.UNUSED_SUPPRESSION, TextRange.of(x.comment.span()), "'" + x.kind.directive()
+                                + "' suppresses nothing: " + where + "; remove the comment")
+                        .withFix(removeComment(x)));
+            }
+            return;
+        }
+        List<Code> idle = new ArrayList<>();
+        for (Code c : x.written) {
+            if (c.rule != null && !c.used) {
+                idle.add(c);
+            }
+        }
+        String where = switch (x.kind) {
+            case NEXT_LINE -> "on the next line (line " + (x.comment.span().endLine() + 2) + ")";
+            case SAME_LINE -> "on this line";
+            default -> "between this comment and the next ptxlint-enable (or the end of the file)";
+        };
+        reportIdle(x, idle, c -> c.rule.code() + " (" + c.rule.name() + ") is not reported " + where);
+    }
+
+    /**
+     * Reports the codes of {@code x} that did nothing: one diagnostic for the whole comment when
+     * they are all it names, else one per code with a fix removing that code from the list.
+     * {@code fact} says why one code did nothing.
+     */
+    private void reportIdle(Directive x, List<Code> idle, java.util.function.Function<Code, String> fact) {
+        if (idle.isEmpty()) {
+            return;
+        }
+        if (idle.size() == x.written.size()) {
+            String msg;
+            if (idle.size() == 1) {
+                msg = "'" + x.describe() + "' " + (x.kind == Kind.ENABLE ? "ends no disabled range: "
+                        : "suppresses nothing: ") + fact.apply(idle.get(0)) + "; remove the comment";
+            } else {
+                msg = "'" + x.describe() + "' " + (x.kind == Kind.ENABLE
+                        ? "ends no disabled range: none of its codes is disabled here; remove the comment"
+                        : "suppresses nothing: none of its codes is reported where it applies; remove the comment");
+            }
+            emit(Diagnostic.of(Rules.UNUSED_SUPPRESSION, TextRange.of(x.comment.span()), msg)
+                    .withFix(removeComment(x)));
+            return;
+        }
+        for (Code c : idle) {
+            emit(Diagnostic.of(Rules.UNUSED_SUPPRESSION, TextRange.of(c.span), fact.apply(c) + ", so "
+                            + (x.kind == Kind.ENABLE ? "enabling" : "suppressing") + " it does nothing; remove "
+                            + c.text + " from the comment")
+                    .withFix(Fix.replace("Remove '" + c.text + "' from the comment", TextRange.of(removal(x, c)), "")));
+        }
+    }
+
+    /** The text to delete to drop {@code c} from the list: with the separator before it, or after it when first. */
+    private static Span removal(Directive x, Code c) {
+        int k = x.written.indexOf(c);
+        if (k > 0) {
+            Span prev = x.written.get(k - 1).span;
+            return new Span(prev.end(), c.span.end(), prev.endLine(), prev.endColumn(), c.span.endLine(),
+                    c.span.endColumn());
+        }
+        Span next = x.written.get(k + 1).span;
+        return new Span(c.span.start(), next.start(), c.span.line(), c.span.column(), next.line(), next.column());
+    }
+
+    private static Fix removeComment(Directive x) {
+        return Fix.replace("Remove the suppression comment", TextRange.of(x.comment.span()), "");
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+    }
+
+    private static boolean isWordChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+    }
+
+    /** The span of characters {@code [from, to)} of the comment token's text. */
+    static Span at(Token t, int from, int to) {
+        Span s = t.span();
+        String text = t.text();
+        long offset = s.start();
+        int line = s.line();
+        int col = s.column();
+        int startLine = 0;
+        int startCol = 0;
+        long startOffset = 0;
+        for (int i = 0; i <= to; i++) {
+            if (i == from) {
+                startLine = line;
+                startCol = col;
+                startOffset = offset;
+            }
+            if (i == to) {
+                break;
+            }
+            char c = text.charAt(i);
+            offset++;
+            if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) {
+                line++;
+                col = 0;
+            } else {
+                col++;
+            }
+        }
+        return new Span(startOffset, offset, startLine, startCol, line, col);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.ptxlint.checker.fold;
+
+import dev.ptxlint.syntax.Ast;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.PriorityQueue;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Forward propagation of known register values over a function's basic blocks. A block's entry
+ * state is the meet of its reached predecessors' exit states: a register stays known only if
+ * every path agrees on its bits. The function's entry knows nothing (parameters, memory and
+ * special registers are never known). States only lose entries as the iteration goes on, so it
+ * ends after at most (registers x blocks) changes.
+ *
+ * <p>The branches themselves are not pruned: both sides of a guarded branch count as reachable
+ * even when the guard is known, which keeps the analysis simple and is still sound.
+ */
+final class Dataflow {
+    private Dataflow() {
+    }
+
+    /**
+     * Solves the flow graph, then runs every reached instruction once more with {@code obs}
+     * watching. {@code untrusted} holds instructions with errors: they are not evaluated.
+     */
+    static void run(FlowGraph g, Set<Ast.Instruction> untrusted, Machine.Observer obs) {
+        int n = g.start.length;
+        if (n == 0) {
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        Map<Reg, Long>[] in = new Map[n];
+        in[0] = new HashMap<>();
+        // Blocks in reverse postorder, so a block is visited after its forward predecessors and
+        // most functions settle in one or two passes.
+        int[] order = reversePostorder(g);
+        PriorityQueue<Integer> work = new PriorityQueue<>(Comparator.comparingInt(b -> order[b]));
+        boolean[] queued = new boolean[n];
+        work.add(0);
+        queued[0] = true;
+        while (!work.isEmpty()) {
+            int b = work.poll();
+            queued[b] = false;
+            Map<Reg, Long> state = new HashMap<>(in[b]);
+            for (int k = g.start[b]; k < g.end[b]; k++) {
+                FlowGraph.Step s = g.steps.get(k);
+                Machine.run(g, s, state, !untrusted.contains(s.insn()), Machine.SILENT);
+            }
+            for (int t : g.succ[b]) {
+                if (meet(in, t, state) && !queued[t]) {
+                    work.add(t);
+                    queued[t] = true;
+                }
+            }
+        }
+        for (int b = 0; b < n; b++) {
+            if (in[b] == null) {
+                continue; // not reached from the entry
+            }
+            Map<Reg, Long> state = new HashMap<>(in[b]);
+            for (int k = g.start[b]; k < g.end[b]; k++) {
+                FlowGraph.Step s = g.steps.get(k);
+                Machine.run(g, s, state, !untrusted.contains(s.insn()), obs);
+            }
+        }
+    }
+
+    /** Each block's position in a reverse postorder from the entry (unreached blocks last). */
+    static int[] reversePostorder(FlowGraph g) {
+        int n = g.start.length;
+        int[] order = new int[n];
+        Arrays.fill(order, Integer.MAX_VALUE);
+        int[] post = new int[n];
+        int count = 0;
+        boolean[] seen = new boolean[n];
+        int[] stack = new int[n];
+        int[] next = new int[n];
+        int sp = 0;
+        stack[sp++] = 0;
+        seen[0] = true;
+        while (sp > 0) {
+            int b = stack[sp - 1];
+            if (next[b] < g.succ[b].length) {
+                int t = g.succ[b][next[b]++];
+                if (!seen[t]) {
+                    seen[t] = true;
+                    stack[sp++] = t;
+                }
+            } else {
+                sp--;
+                post[count++] = b;
+            }
+        }
+        for (int i = 0; i < count; i++) {
+            order[post[i]] = count - 1 - i;
+        }
+        return order;
+    }
+
+    /** in[t] := in[t] meet state; true if it changed. */
+    private static boolean meet(Map<Reg, Long>[] in, int t, Map<Reg, Long> state) {
+        if (in[t] == null) {
+            in[t] = new HashMap<>(state);
+            return true;
+        }
+        boolean changed = false;
+        for (Iterator<Map.Entry<Reg, Long>> it = in[t].entrySet().iterator(); it.hasNext(); ) {
+            Map.Entry<Reg, Long> e = it.next();
+            if (!e.getValue().equals(state.get(e.getKey()))) {
+                it.remove();
+                changed = true;
+            }
+        }
+        return changed;
+    }
+}

@@ -1,0 +1,428 @@
+package dev.ptxlint.checker.fold;
+
+import dev.ptxlint.eval.ScalarType;
+import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Token;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A function body as the dataflow sees it: its instructions in order, with every operand
+ * resolved to a {@link Ref} under ptxas's block scoping, cut into basic blocks with their
+ * successors.
+ *
+ * <p>Edges: {@code bra L} goes to {@code L} (and falls through when guarded); {@code brx.idx} and a
+ * branch whose label cannot be resolved may go to any label; unguarded {@code ret}/{@code exit}
+ * end the path. Everything else falls through.
+ */
+final class FlowGraph {
+
+    /** One instruction with its resolved guard and operands. */
+    record Step(Ast.Instruction insn, Ref.Register guard, Ref[] ops) {
+        String opcode() {
+            return insn.opcode().text();
+        }
+    }
+
+    final List<Step> steps = new ArrayList<>();
+    /** Block b covers steps [start[b], end[b]). */
+    int[] start;
+    int[] end;
+    int[][] succ;
+
+    private final Map<String, Integer> labelPosition = new HashMap<>();
+    /** Per step that is a direct branch, the label key it targets (null: unresolved). */
+    private final Map<Integer, String> branchTarget = new HashMap<>();
+    /**
+     * Whether a branch may go to any label (brx.idx, or a target that does not resolve); otherwise
+     * only the labels in {@link #branchTarget} start blocks. {@code -G} code is full of labels that
+     * only the debug sections refer to, and they must not cut the code into tiny blocks.
+     */
+    private boolean anyLabelTargeted;
+
+    // ---- scopes while flattening
+    private record Range(String prefix, long count, ScalarType type, int block, boolean modelled) {
+    }
+
+    private static final class Scope {
+        final int id;
+        final Map<String, Reg> names = new HashMap<>();
+        final Map<String, Range> ranges = new HashMap<>();
+        final Map<String, String> labels = new HashMap<>();
+
+        Scope(int id) {
+            this.id = id;
+        }
+    }
+
+    private final Deque<Scope> scopes = new ArrayDeque<>();
+    private int blocks;
+
+    /**
+     * The registers worth tracking, or null for all of them: those read as a source of a
+     * comparison or selection or as a guard, and the sources of movs into them, transitively.
+     * Other registers can never decide a fact, and leaving them out keeps the states small in
+     * {@code -G} code, where most registers are set from constants.
+     */
+    Set<Reg> tracked;
+    private final boolean everything;
+
+    private FlowGraph(boolean everything) {
+        this.everything = everything;
+    }
+
+    static boolean isModelled(String opcode) {
+        return switch (opcode) {
+            case "mov", "setp", "set", "selp", "slct", "vset", "vset2", "vset4" -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * The flow graph of {@code f}. With {@code everything} false, only the registers that can
+     * decide a fact are tracked and unmodelled instructions keep only their destination operand.
+     */
+    static FlowGraph of(Ast.Function f, boolean everything) {
+        FlowGraph g = new FlowGraph(everything);
+        Scope fs = new Scope(g.blocks++);
+        g.scopes.push(fs);
+        if (f.returns() != null) {
+            f.returns().forEach(d -> g.declare(fs, d));
+        }
+        f.params().forEach(d -> g.declare(fs, d));
+        g.walk(f.body(), fs);
+        g.scopes.pop();
+        g.cut();
+        if (!everything) {
+            g.tracked = g.relevant();
+        }
+        return g;
+    }
+
+    private void walk(Ast.Block b, Scope scope) {
+        for (Ast.Statement s : b.statements()) {
+            if (s instanceof Ast.Label l) {
+                scope.labels.put(l.name().text(), l.name().text() + "@" + scope.id);
+            }
+        }
+        for (Ast.Statement s : b.statements()) {
+            if (s instanceof Ast.VarDecl d) {
+                declare(scope, d);
+            } else if (s instanceof Ast.Block inner) {
+                Scope is = new Scope(blocks++);
+                scopes.push(is);
+                resolved.clear();
+                walk(inner, is);
+                scopes.pop();
+                resolved.clear();
+            } else if (s instanceof Ast.Label l) {
+                labelPosition.putIfAbsent(l.name().text() + "@" + scope.id, steps.size());
+            } else if (s instanceof Ast.Instruction i) {
+                step(i);
+            }
+        }
+    }
+
+    private void declare(Scope scope, Ast.VarDecl d) {
+        String space = null;
+        String type = null;
+        boolean vector = false;
+        for (Ast.Attr a : d.attrs()) {
+            String t = a.name().text();
+            if (t.equals(".reg") || t.equals(".param") || t.equals(".local") || t.equals(".shared")
+                    || t.equals(".global") || t.equals(".const")) {
+                space = t;
+            } else if (t.startsWith(".v") && t.length() <= 3) {
+                vector = true;
+            } else if (type == null && t.length() > 1) {
+                type = t;
+            }
+        }
+        ScalarType st = type == null ? null : ScalarType.fromPtx(type).orElse(null);
+        boolean modelled = ".reg".equals(space) && !vector && st != null;
+        for (Ast.Declarator decl : d.declarators()) {
+            String n = decl.name().text();
+            if (decl.isRange()) {
+                long count = decl.rangeCount() instanceof Ast.IntLit lit ? parseCount(lit.token().text()) : 0;
+                scope.ranges.put(n, new Range(n, count, st, scope.id, modelled));
+                resolved.clear();
+            } else {
+                // A name that is not a modelled scalar register still shadows outer ones: record it
+                // with a null type so that it is never known.
+                scope.names.put(n, new Reg(n + "@" + scope.id, n, modelled && decl.dims().isEmpty() ? st : null));
+                resolved.remove(n);
+            }
+        }
+    }
+
+    private static long parseCount(String t) {
+        try {
+            return Long.decode(t.replace("U", "").replace("u", ""));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** The register {@code n} names here, or null (undeclared, a special register, a variable...). */
+    /** Names resolved in the current scopes; cleared whenever a declaration or a block changes them. */
+    private final Map<String, Reg> resolved = new HashMap<>();
+    private static final Reg UNRESOLVED = new Reg("", "", null);
+
+    private Reg resolve(String n) {
+        Reg r = resolved.get(n);
+        if (r == null) {
+            r = lookup(n);
+            resolved.put(n, r == null ? UNRESOLVED : r);
+        }
+        return r == UNRESOLVED ? null : r;
+    }
+
+    private Reg lookup(String n) {
+        for (Scope s : scopes) {
+            Reg r = s.names.get(n);
+            if (r != null) {
+                return r.type() == null ? null : r;
+            }
+            if (!s.ranges.isEmpty()) {
+                int i = n.length();
+                while (i > 0 && Character.isDigit(n.charAt(i - 1))) {
+                    i--;
+                }
+                if (i > 0 && i < n.length() && n.length() - i <= 9) {
+                    Range range = s.ranges.get(n.substring(0, i));
+                    long index = Long.parseLong(n.substring(i));
+                    if (range != null && index < range.count()) {
+                        if (!range.modelled()) {
+                            return null;
+                        }
+                        String canonical = range.prefix() + index;
+                        return new Reg(canonical + "@" + range.block(), canonical, range.type());
+                    }
+                }
+            }
+            if (s.labels.containsKey(n)) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    private String resolveLabel(String n) {
+        for (Scope s : scopes) {
+            String k = s.labels.get(n);
+            if (k != null) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    private void step(Ast.Instruction i) {
+        Ref.Register guard = null;
+        if (i.guard() != null) {
+            Token p = i.guard().predicate();
+            guard = new Ref.Register(new Ast.Name(p, List.of(), p.span()), resolve(p.text()), i.guard().negated(), null);
+        }
+        List<Ast.Expr> operands = i.operands();
+        String op = i.opcode().text();
+        int kept = everything || isModelled(op) ? operands.size() : Math.min(1, operands.size());
+        Ref[] ops = new Ref[kept];
+        for (int k = 0; k < ops.length; k++) {
+            ops[k] = ref(operands.get(k));
+        }
+        if (op.equals("bra")) {
+            String target = !operands.isEmpty() && operands.get(0) instanceof Ast.Name n ? resolveLabel(n.text()) : null;
+            branchTarget.put(steps.size(), target);
+            anyLabelTargeted |= target == null;
+        } else if (op.equals("brx")) {
+            anyLabelTargeted = true;
+        }
+        steps.add(new Step(i, guard, ops));
+    }
+
+    private Ref ref(Ast.Expr e) {
+        if (e instanceof Ast.Name n) {
+            if (n.suffixes().size() > 1) {
+                return new Ref.Other(e);
+            }
+            Reg r = resolve(n.text());
+            if (r == null) {
+                return new Ref.Other(e);
+            }
+            return new Ref.Register(e, r, false, n.suffixes().isEmpty() ? null : n.suffixes().get(0).text());
+        }
+        if (e instanceof Ast.Unary u && u.op().text().equals("!") && u.operand() instanceof Ast.Name n
+                && n.suffixes().isEmpty()) {
+            Reg r = resolve(n.text());
+            return r == null ? new Ref.Other(e) : new Ref.Register(e, r, true, null);
+        }
+        if (e instanceof Ast.IntLit l) {
+            return new Ref.Literal(e, l.token().text());
+        }
+        if (e instanceof Ast.FloatLit l) {
+            return new Ref.Literal(e, l.token().text());
+        }
+        if (e instanceof Ast.Unary u && (u.op().text().equals("-") || u.op().text().equals("+"))
+                && (u.operand() instanceof Ast.IntLit || u.operand() instanceof Ast.FloatLit)) {
+            String body = u.operand() instanceof Ast.IntLit l ? l.token().text() : ((Ast.FloatLit) u.operand()).token().text();
+            return new Ref.Literal(e, u.op().text() + body);
+        }
+        if (e instanceof Ast.Sink) {
+            return new Ref.Sink(e);
+        }
+        if (e instanceof Ast.PredPair p) {
+            return new Ref.Pair(e, ref(p.first()), ref(p.second()));
+        }
+        List<Ast.Expr> items = e instanceof Ast.Brace b ? b.items()
+                : e instanceof Ast.VectorExpr v ? v.items()
+                : e instanceof Ast.Group g ? g.items() : null;
+        if (items != null) {
+            List<Reg> regs = new ArrayList<>();
+            for (Ast.Expr it : items) {
+                if (it instanceof Ast.Name n) {
+                    Reg r = resolve(n.text());
+                    if (r != null) {
+                        regs.add(r);
+                    }
+                }
+            }
+            return new Ref.Many(e, regs);
+        }
+        return new Ref.Other(e);
+    }
+
+    private Set<Reg> relevant() {
+        Set<Reg> r = new HashSet<>();
+        List<Step> movs = new ArrayList<>();
+        for (Step s : steps) {
+            if (s.guard() != null && s.guard().reg() != null) {
+                r.add(s.guard().reg());
+            }
+            String op = s.opcode();
+            if (op.equals("mov")) {
+                movs.add(s);
+            } else if (isModelled(op)) {
+                for (int k = 1; k < s.ops().length; k++) {
+                    addRegs(s.ops()[k], r);
+                }
+            }
+        }
+        boolean grew = true;
+        while (grew) {
+            grew = false;
+            for (Step s : movs) {
+                if (s.ops().length == 2 && s.ops()[0] instanceof Ref.Register d && r.contains(d.reg())
+                        && s.ops()[1] instanceof Ref.Register src && src.reg() != null && r.add(src.reg())) {
+                    grew = true;
+                }
+            }
+        }
+        return r;
+    }
+
+    private static void addRegs(Ref ref, Set<Reg> out) {
+        if (ref instanceof Ref.Register reg && reg.reg() != null) {
+            out.add(reg.reg());
+        }
+    }
+
+    // ---- basic blocks
+
+    private static boolean endsBlock(String op) {
+        return op.equals("bra") || op.equals("brx") || op.equals("ret") || op.equals("exit");
+    }
+
+    private void cut() {
+        int n = steps.size();
+        boolean[] leader = new boolean[n + 1];
+        leader[0] = true;
+        leader[n] = true;
+        java.util.Set<String> targets = new java.util.HashSet<>(branchTarget.values());
+        List<Integer> targeted = new ArrayList<>();
+        for (Map.Entry<String, Integer> l : labelPosition.entrySet()) {
+            if (anyLabelTargeted || targets.contains(l.getKey())) {
+                leader[l.getValue()] = true;
+                targeted.add(l.getValue());
+            }
+        }
+        for (int k = 0; k < n; k++) {
+            if (endsBlock(steps.get(k).opcode())) {
+                leader[k + 1] = true;
+            }
+        }
+        int count = 0;
+        for (int k = 0; k < n; k++) {
+            if (leader[k]) {
+                count++;
+            }
+        }
+        start = new int[count];
+        end = new int[count];
+        int[] blockOf = new int[n + 1];
+        int b = -1;
+        for (int k = 0; k < n; k++) {
+            if (leader[k]) {
+                b++;
+                start[b] = k;
+            }
+            end[b] = k + 1;
+            blockOf[k] = b;
+        }
+        blockOf[n] = -1; // falling off the end or a label at the end: the path ends
+        int[] anyLabel = targeted.stream().mapToInt(p -> blockOf[p]).filter(x -> x >= 0).distinct().toArray();
+        succ = new int[count][];
+        for (b = 0; b < count; b++) {
+            int last = end[b] - 1;
+            Step s = steps.get(last);
+            String op = s.opcode();
+            boolean guarded = s.guard() != null;
+            int fall = blockOf[end[b]];
+            List<Integer> out = new ArrayList<>(2);
+            if (op.equals("bra")) {
+                String key = branchTarget.get(last);
+                Integer pos = key == null ? null : labelPosition.get(key);
+                if (pos == null) {
+                    for (int t : anyLabel) {
+                        out.add(t);
+                    }
+                } else if (blockOf[pos] >= 0) {
+                    out.add(blockOf[pos]);
+                }
+                if (guarded) {
+                    out.add(fall);
+                }
+            } else if (op.equals("brx")) {
+                for (int t : anyLabel) {
+                    out.add(t);
+                }
+                if (guarded) {
+                    out.add(fall);
+                }
+            } else if (op.equals("ret") || op.equals("exit")) {
+                if (guarded) {
+                    out.add(fall);
+                }
+            } else {
+                out.add(fall);
+            }
+            succ[b] = out.stream().mapToInt(Integer::intValue).filter(x -> x >= 0).distinct().toArray();
+        }
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        for (int b = 0; b < start.length; b++) {
+            sb.append("B").append(b).append("[").append(start[b]).append(",").append(end[b]).append(")->")
+                    .append(Arrays.toString(succ[b])).append('\n');
+        }
+        return sb.toString();
+    }
+}

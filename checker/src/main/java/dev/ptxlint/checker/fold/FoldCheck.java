@@ -1,0 +1,101 @@
+package dev.ptxlint.checker.fold;
+
+import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.FunctionCheck;
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.TextRange;
+import dev.ptxlint.syntax.Ast;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
+
+/**
+ * The constant-folding check: after each function body, propagates known values through it
+ * ({@link Dataflow}) and reports the comparisons, selections and guards whose outcome is decided
+ * (PTX0300-PTX0304).
+ *
+ * <p>It must run after every other check on an instruction: an instruction with an error of any
+ * kind is not evaluated (its destination becomes unknown), and a function with syntax errors is
+ * not analysed at all. A function whose instructions have no constant operand is skipped without
+ * building its flow graph, since nothing in it can become known.
+ */
+public final class FoldCheck implements FunctionCheck {
+
+    private final Machine.Observer observer;
+
+    private long errorsSeen;
+    private boolean skip;
+    private boolean seeds;
+    private final Set<Ast.Instruction> untrusted = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    /** Reports facts as diagnostics. */
+    public FoldCheck() {
+        this.observer = null;
+    }
+
+    /** Watches the analysis (the hover index uses this instead of diagnostics). */
+    FoldCheck(Machine.Observer observer) {
+        this.observer = observer;
+    }
+
+    @Override
+    public void begin(Ast.Function function, CheckContext context) {
+        long errors = context.reporter().errorCount();
+        skip = errors > errorsSeen; // errors since the last function: its own syntax or declaration errors
+        errorsSeen = errors;
+        seeds = false;
+        untrusted.clear();
+    }
+
+    @Override
+    public void check(Ast.Instruction insn, CheckContext context) {
+        long errors = context.reporter().errorCount();
+        if (errors > errorsSeen) {
+            untrusted.add(insn);
+            errorsSeen = errors;
+        }
+        if (!seeds) {
+            seeds = hasConstant(insn);
+        }
+    }
+
+    @Override
+    public void end(Ast.Function function, CheckContext context) {
+        errorsSeen = context.reporter().errorCount();
+        if (skip || !seeds || function.body() == null) {
+            untrusted.clear();
+            return;
+        }
+        FlowGraph g = FlowGraph.of(function, observer != null);
+        Machine.Observer obs = observer != null ? observer : new Machine.Observer() {
+            @Override
+            public void fact(Fact f) {
+                Diagnostic d = Diagnostic.of(f.rule(), TextRange.of(f.range()), f.message());
+                if (f.fix() != null) {
+                    d = d.withFix(f.fix());
+                }
+                context.reporter().report(d);
+            }
+        };
+        Dataflow.run(g, untrusted, obs);
+        untrusted.clear();
+        errorsSeen = context.reporter().errorCount();
+    }
+
+    /** Whether a modelled instruction has a literal operand, the only way values become known. */
+    private static boolean hasConstant(Ast.Instruction insn) {
+        String op = insn.opcode().text();
+        if (!FlowGraph.isModelled(op)) {
+            return false;
+        }
+        for (Ast.Expr e : insn.operands()) {
+            if (e instanceof Ast.IntLit || e instanceof Ast.FloatLit || e instanceof Ast.Unary u
+                    && (u.operand() instanceof Ast.IntLit || u.operand() instanceof Ast.FloatLit)
+                    || e instanceof Ast.Name n && n.text().equals("WARP_SZ")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+}

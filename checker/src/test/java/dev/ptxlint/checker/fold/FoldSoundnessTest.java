@@ -1,0 +1,221 @@
+package dev.ptxlint.checker.fold;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AfterContainer;
+
+/**
+ * Soundness of the dataflow against concrete execution. Random programs of movs, adds, loads,
+ * setp, selp, guards and forward branches are analysed ({@link KnownValues}) and then run by a
+ * small interpreter written here, independently of the evaluator, on many random inputs. Every
+ * value the analysis claims to know must be the value the register has in every execution that
+ * reaches that point.
+ */
+class FoldSoundnessTest {
+
+    private static final AtomicLong CLAIMS = new AtomicLong();
+    private static final int[] CONSTS = {0, 1, 2, 5, -1, 7};
+    private static final String[] CMPS = {"eq", "ne", "lt", "le", "gt", "ge"};
+
+    /** One generated statement; {@code line} is its 0-based line in the module text. */
+    record Stmt(String guard, boolean negated, String op, String d, String a, String b, String c, String cmp,
+                int label, int line) {
+    }
+
+    @Property(tries = 1000)
+    void everyClaimedValueHoldsInEveryExecution(@ForAll long seed) {
+        Random rnd = new Random(seed);
+        List<Stmt> prog = generate(rnd);
+        StringBuilder sb = new StringBuilder(".version 9.0\n.target sm_90\n.address_size 64\n\n"
+                + ".visible .entry k(.param .u32 in)\n{\n    .reg .pred %p<3>;\n    .reg .b32 %r<4>;\n");
+        int line = 8;
+        List<Stmt> placed = new ArrayList<>();
+        for (Stmt s : prog) {
+            if (s.op().equals("label")) {
+                sb.append("L").append(s.label()).append(":\n");
+                placed.add(s);
+            } else {
+                placed.add(new Stmt(s.guard(), s.negated(), s.op(), s.d(), s.a(), s.b(), s.c(), s.cmp(), s.label(),
+                        line));
+                sb.append("    ").append(text(s)).append("\n");
+            }
+            line++;
+        }
+        sb.append("L99:\n    ret;\n}\n");
+        String ptx = sb.toString();
+        KnownValues kv = KnownValues.of(ptx);
+
+        // observed[line][name + "@" + dest] = the set of values seen
+        Map<String, Set<Long>> observed = new HashMap<>();
+        for (int run = 0; run < 24; run++) {
+            execute(placed, rnd, observed);
+        }
+        for (KnownValues.Entry e : kv.all()) {
+            if (e.kind() != KnownValues.Kind.OPERAND) {
+                continue;
+            }
+            String key = e.range().startLine() + ":" + e.subject() + "@" + e.destination();
+            Set<Long> seen = observed.get(key);
+            if (seen == null) {
+                continue; // never reached by these inputs
+            }
+            CLAIMS.incrementAndGet();
+            long mask = e.type().equals(".pred") ? 1 : 0xFFFFFFFFL;
+            for (long v : seen) {
+                assertEquals(e.bits() & mask, v & mask, () -> "claimed " + e + " but saw " + seen + " in\n" + ptx);
+            }
+        }
+    }
+
+    @AfterContainer
+    static void report() {
+        System.out.println("[fold] FoldSoundnessTest: " + CLAIMS.get() + " known-value claims checked against execution");
+        assertTrue(CLAIMS.get() > 1000, "the generated programs should give the analysis something to claim");
+    }
+
+    private static String reg(Random r) {
+        return "%r" + r.nextInt(4);
+    }
+
+    private static String src(Random r) {
+        return r.nextInt(3) == 0 ? Integer.toString(CONSTS[r.nextInt(CONSTS.length)]) : reg(r);
+    }
+
+    private static List<Stmt> generate(Random r) {
+        List<Stmt> out = new ArrayList<>();
+        int n = 8 + r.nextInt(22);
+        int labels = 0;
+        for (int i = 0; i < n; i++) {
+            String guard = r.nextInt(5) == 0 ? "%p" + r.nextInt(3) : null;
+            boolean neg = r.nextBoolean();
+            switch (r.nextInt(9)) {
+                case 0, 1 -> out.add(new Stmt(guard, neg, "mov", reg(r), Integer.toString(CONSTS[r.nextInt(CONSTS.length)]),
+                        null, null, null, 0, 0));
+                case 2 -> out.add(new Stmt(guard, neg, "mov", reg(r), reg(r), null, null, null, 0, 0));
+                case 3 -> out.add(new Stmt(guard, neg, "add", reg(r), reg(r), src(r), null, null, 0, 0));
+                case 4 -> out.add(new Stmt(null, false, "ld", reg(r), null, null, null, null, 0, 0));
+                case 5, 6 -> out.add(new Stmt(guard, neg, "setp", "%p" + r.nextInt(3), reg(r), src(r), null,
+                        CMPS[r.nextInt(CMPS.length)], 0, 0));
+                case 7 -> out.add(new Stmt(guard, neg, "selp", reg(r), src(r), src(r), "%p" + r.nextInt(3), null, 0, 0));
+                default -> {
+                    // a forward branch to a label placed later (or to the end)
+                    int target = ++labels;
+                    out.add(new Stmt(r.nextInt(4) == 0 ? null : "%p" + r.nextInt(3), neg, "bra", null, null, null, null,
+                            null, target, 0));
+                    int at = out.size() + r.nextInt(Math.max(1, n - i));
+                    out.add(Math.min(at, out.size()), new Stmt(null, false, "pending", null, null, null, null, null,
+                            target, 0));
+                }
+            }
+        }
+        // turn pending label markers into labels after their branch (they were inserted at or after it)
+        List<Stmt> fixed = new ArrayList<>();
+        for (Stmt s : out) {
+            fixed.add(s.op().equals("pending")
+                    ? new Stmt(null, false, "label", null, null, null, null, null, s.label(), 0) : s);
+        }
+        // every register and predicate starts from an input, so nothing is read uninitialised
+        List<Stmt> init = new ArrayList<>();
+        for (int k = 0; k < 4; k++) {
+            init.add(new Stmt(null, false, "ld", "%r" + k, null, null, null, null, 0, 0));
+        }
+        for (int k = 0; k < 3; k++) {
+            init.add(new Stmt(null, false, "setp", "%p" + k, "%r" + k, "%r3", null, "lt", 0, 0));
+        }
+        init.addAll(fixed);
+        return init;
+    }
+
+    private static String text(Stmt s) {
+        String g = s.guard() == null ? "" : "@" + (s.negated() ? "!" : "") + s.guard() + " ";
+        return g + switch (s.op()) {
+            case "mov" -> "mov.u32 " + s.d() + ", " + s.a() + ";";
+            case "add" -> "add.u32 " + s.d() + ", " + s.a() + ", " + s.b() + ";";
+            case "ld" -> "ld.param.u32 " + s.d() + ", [in];";
+            case "setp" -> "setp." + s.cmp() + ".s32 " + s.d() + ", " + s.a() + ", " + s.b() + ";";
+            case "selp" -> "selp.b32 " + s.d() + ", " + s.a() + ", " + s.b() + ", " + s.c() + ";";
+            case "bra" -> "bra L" + s.label() + ";";
+            default -> throw new IllegalStateException(s.op());
+        };
+    }
+
+    /** Runs the program once on random inputs, recording operand values per line. */
+    private static void execute(List<Stmt> prog, Random rnd, Map<String, Set<Long>> observed) {
+        Map<String, Long> regs = new HashMap<>();
+        int pc = 0;
+        while (pc < prog.size()) {
+            Stmt s = prog.get(pc);
+            if (s.op().equals("label")) {
+                pc++;
+                continue;
+            }
+            for (String src : new String[] {s.a(), s.b(), s.c(), s.guard()}) {
+                if (src != null && src.startsWith("%")) {
+                    record(observed, s.line(), src, false, regs.get(src));
+                }
+            }
+            boolean run = s.guard() == null || (regs.get(s.guard()) != 0) != s.negated();
+            if (run) {
+                switch (s.op()) {
+                    case "mov" -> regs.put(s.d(), val(s.a(), regs));
+                    case "add" -> regs.put(s.d(), (val(s.a(), regs) + val(s.b(), regs)) & 0xFFFFFFFFL);
+                    case "ld" -> regs.put(s.d(), rnd.nextInt(4) == 0 ? CONSTS[rnd.nextInt(CONSTS.length)] & 0xFFFFFFFFL
+                            : rnd.nextLong() & 0xFFFFFFFFL);
+                    case "setp" -> regs.put(s.d(), compare(s.cmp(), (int) (long) val(s.a(), regs),
+                            (int) (long) val(s.b(), regs)) ? 1L : 0L);
+                    case "selp" -> regs.put(s.d(), regs.get(s.c()) != 0 ? val(s.a(), regs) : val(s.b(), regs));
+                    case "bra" -> {
+                        pc = indexOfLabel(prog, s.label());
+                        continue;
+                    }
+                    default -> throw new IllegalStateException(s.op());
+                }
+            }
+            if (s.d() != null && !s.op().equals("bra")) {
+                record(observed, s.line(), s.d(), true, regs.get(s.d()));
+            }
+            pc++;
+        }
+    }
+
+    private static int indexOfLabel(List<Stmt> prog, int label) {
+        for (int i = 0; i < prog.size(); i++) {
+            if (prog.get(i).op().equals("label") && prog.get(i).label() == label) {
+                return i;
+            }
+        }
+        return prog.size();
+    }
+
+    private static long val(String operand, Map<String, Long> regs) {
+        return operand.startsWith("%") ? regs.get(operand) : Long.parseLong(operand) & 0xFFFFFFFFL;
+    }
+
+    private static boolean compare(String cmp, int a, int b) {
+        return switch (cmp) {
+            case "eq" -> a == b;
+            case "ne" -> a != b;
+            case "lt" -> a < b;
+            case "le" -> a <= b;
+            case "gt" -> a > b;
+            default -> a >= b;
+        };
+    }
+
+    private static void record(Map<String, Set<Long>> observed, int line, String name, boolean dest, Long v) {
+        if (v != null) {
+            observed.computeIfAbsent(line + ":" + name + "@" + dest, k -> new HashSet<>()).add(v);
+        }
+    }
+}
