@@ -395,4 +395,23 @@ class ServerEndToEndTest {
             assertEquals(List.of("PTX0105"), codes(diagnosticsFor(c, URI, 2)));
         }
     }
+
+    @Test
+    void hoverShowsTheEvaluatorsKnownValues() throws Exception {
+        try (ServerHarness h = new ServerHarness(); RawClient c = h.client()) {
+            initialize(c, "{}", null);
+            String text = KERNEL.replace("mull", "mul").replace("  ret;",
+                    "  mov.u32 %r3, 5;\n  setp.lt.u32 %p1, %r3, 3;\n  ret;");
+            open(c, URI, text, 1);
+            assertEquals(List.of("PTX0300"), codes(diagnosticsFor(c, URI, 1)));
+            int line = lineOf(text, "setp.lt.u32");
+            JsonObject hover = call(c, "textDocument/hover", at(URI, line, colOf(text, "%r3, 3;") + 1));
+            String md = hover.getAsJsonObject("result").getAsJsonObject("contents").get("value").getAsString();
+            assertTrue(md.contains("Known values") && md.contains("`%r3` = 0x00000005 (5)"), md);
+            assertTrue(md.contains("register `%r3`"), md);
+            hover = call(c, "textDocument/hover", at(URI, line, colOf(text, "setp.lt.u32") + 2));
+            md = hover.getAsJsonObject("result").getAsJsonObject("contents").get("value").getAsString();
+            assertTrue(md.contains("always false") && md.contains("PTX0300"), md);
+        }
+    }
 }
