@@ -42,7 +42,7 @@ final class Analysis {
         if (p == null) {
             return 0;
         }
-        return lines.offset(p.getLine(), p.getCharacter(), snap.text().length());
+        return lines.offset(p.getLine(), p.getCharacter(), snap.text().length(), snap.text());
     }
 
     static Analysis at(Document doc, PtxLanguageServer.Snapshot snap, Position p) {

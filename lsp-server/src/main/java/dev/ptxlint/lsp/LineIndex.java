@@ -42,8 +42,15 @@ final class LineIndex {
         return starts[Math.max(0, Math.min(line, count - 1))];
     }
 
-    /** The offset of an LSP position, clamped into the text (and the line). */
+    /**
+     * The offset of an LSP position, clamped into the text; a character past the end of its line
+     * means the end of the line (before its line break), as LSP says.
+     */
     int offset(int line, int character, int textLength) {
+        return offset(line, character, textLength, null);
+    }
+
+    int offset(int line, int character, int textLength, CharSequence text) {
         if (line < 0) {
             return 0;
         }
@@ -52,6 +59,13 @@ final class LineIndex {
         }
         int start = starts[line];
         int end = line + 1 < count ? starts[line + 1] : textLength;
+        if (line + 1 < count) {
+            // drop the line break: '\n', '\r' or "\r\n"
+            end--;
+            if (text != null && end > start && text.charAt(end) == '\n' && text.charAt(end - 1) == '\r') {
+                end--;
+            }
+        }
         return (int) Math.max(start, Math.min((long) start + Math.max(0, character), end));
     }
 

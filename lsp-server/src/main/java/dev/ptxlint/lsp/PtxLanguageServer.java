@@ -366,9 +366,9 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
                         } else {
                             int len = doc.text.length();
                             int from = doc.lines.offset(ch.getRange().getStart().getLine(),
-                                    ch.getRange().getStart().getCharacter(), len);
+                                    ch.getRange().getStart().getCharacter(), len, doc.text);
                             int to = doc.lines.offset(ch.getRange().getEnd().getLine(),
-                                    ch.getRange().getEnd().getCharacter(), len);
+                                    ch.getRange().getEnd().getCharacter(), len, doc.text);
                             if (to < from) {
                                 int x = to;
                                 to = from;
