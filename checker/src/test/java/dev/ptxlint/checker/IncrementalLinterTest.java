@@ -37,7 +37,19 @@ class IncrementalLinterTest {
 
     @Test
     void randomEditsMatchAFullLint() throws IOException {
-        Random rnd = new Random(Long.getLong("incremental.seed", 42));
+        randomEdits(LintSettings.DEFAULT, 42);
+    }
+
+    @Test
+    void randomEditsMatchAFullLintWithSettings() throws IOException {
+        LintSettings s = LintSettings.DEFAULT.withSeverity("PTX0101", dev.ptxlint.diag.Severity.WARNING)
+                .withDisabled("PTX0250").withDefaultVersion(dev.ptxlint.forms.PtxVersion.parse("8.0"))
+                .withDefaultTarget(dev.ptxlint.forms.Target.parse("sm_80"));
+        randomEdits(s, 43);
+    }
+
+    private static void randomEdits(LintSettings settings, long seed) throws IOException {
+        Random rnd = new Random(Long.getLong("incremental.seed", seed));
         int incremental = 0;
         int total = 0;
         for (Path f : corpus()) {
@@ -45,7 +57,7 @@ class IncrementalLinterTest {
             if (text.length() > 200_000) {
                 continue;
             }
-            IncrementalLinter inc = new IncrementalLinter();
+            IncrementalLinter inc = new IncrementalLinter(settings);
             inc.lint(text);
             for (int round = 0; round < Integer.getInteger("incremental.rounds", 8); round++) {
                 int at = rnd.nextInt(text.length() + 1);
@@ -57,7 +69,7 @@ class IncrementalLinterTest {
                 String next = text.substring(0, at) + ins + text.substring(at + del);
                 int suffix = text.length() - at - del;
                 List<Diagnostic> got = inc.update(next, at, suffix);
-                List<Diagnostic> want = new Linter().lint(next);
+                List<Diagnostic> want = new Linter(settings).lint(next);
                 total++;
                 if (inc.lastWasIncremental()) {
                     incremental++;
