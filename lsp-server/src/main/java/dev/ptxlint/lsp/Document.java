@@ -1,6 +1,7 @@
 package dev.ptxlint.lsp;
 
 import dev.ptxlint.checker.IncrementalLinter;
+import dev.ptxlint.checker.LintSettings;
 import dev.ptxlint.diag.Diagnostic;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
@@ -23,6 +24,8 @@ final class Document {
 
     // --- lint thread only
     IncrementalLinter linter = new IncrementalLinter();
+    /** The settings of the project's {@code .ptxlintrc} (null: not looked up yet). */
+    LintSettings project;
     /** The result for {@link #resultVersion}, in document coordinates; null before the first lint. */
     volatile List<Diagnostic> result;
     volatile int resultVersion = Integer.MIN_VALUE;

@@ -19,15 +19,51 @@ import java.util.Map;
  * {@link LintSettings}; what it rejects (unknown codes, syntax rules, unknown versions) is
  * skipped with a log line.
  */
-public record LintConfig(LintSettings settings, int debounceMs, List<String> problems) {
+public record LintConfig(Map<String, String> levels, PtxVersion defaultVersion, Target defaultTarget, int debounceMs,
+                         List<String> problems) {
 
     public static final int DEFAULT_DEBOUNCE_MS = 200;
 
-    public static final LintConfig DEFAULTS = new LintConfig(LintSettings.DEFAULT, DEFAULT_DEBOUNCE_MS, List.of());
+    public static final LintConfig DEFAULTS = new LintConfig(Map.of(), null, null, DEFAULT_DEBOUNCE_MS, List.of());
 
     public LintConfig {
+        levels = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(levels));
         problems = List.copyOf(problems);
         debounceMs = Math.max(0, Math.min(debounceMs, 10_000));
+    }
+
+    /** These settings alone. */
+    public LintSettings settings() {
+        return over(LintSettings.DEFAULT);
+    }
+
+    /**
+     * These settings on top of {@code base} (a project's {@code .ptxlintrc}): the editor's rule
+     * levels and defaults win where it sets them.
+     */
+    public LintSettings over(LintSettings base) {
+        LintSettings s = base;
+        for (Map.Entry<String, String> e : levels.entrySet()) {
+            s = level(s, e.getKey(), e.getValue());
+        }
+        if (defaultVersion != null) {
+            s = s.withDefaultVersion(defaultVersion);
+        }
+        if (defaultTarget != null) {
+            s = s.withDefaultTarget(defaultTarget);
+        }
+        return s;
+    }
+
+    private static LintSettings level(LintSettings s, String rule, String level) {
+        return switch (level) {
+            case "off" -> s.withDisabled(rule);
+            case "note" -> s.withSeverity(rule, Severity.NOTE);
+            case "warning" -> s.withSeverity(rule, Severity.WARNING);
+            case "error" -> s.withSeverity(rule, Severity.ERROR);
+            default -> throw new IllegalArgumentException("'" + level + "' for " + rule
+                    + " is not a level: use off, note, warning or error");
+        };
     }
 
     /**
@@ -61,34 +97,34 @@ public record LintConfig(LintSettings settings, int debounceMs, List<String> pro
             }
         }
         List<String> problems = new ArrayList<>();
-        LintSettings settings = LintSettings.DEFAULT;
+        Map<String, String> levels = new java.util.LinkedHashMap<>();
         for (Map.Entry<String, String> e : sev.entrySet()) {
             try {
-                settings = switch (e.getValue()) {
-                    case "off" -> settings.withDisabled(e.getKey());
-                    case "note" -> settings.withSeverity(e.getKey(), Severity.NOTE);
-                    case "warning" -> settings.withSeverity(e.getKey(), Severity.WARNING);
-                    case "error" -> settings.withSeverity(e.getKey(), Severity.ERROR);
-                    default -> throw new IllegalArgumentException("'" + e.getValue() + "' for " + e.getKey()
-                            + " is not a level: use off, note, warning or error");
-                };
+                level(LintSettings.DEFAULT, e.getKey(), e.getValue());
+                levels.put(e.getKey(), e.getValue());
             } catch (IllegalArgumentException ex) {
                 problems.add(ex.getMessage());
             }
         }
+        PtxVersion defaultVersion = null;
         String version = string(o, "defaultVersion");
         if (version != null) {
             try {
-                settings = settings.withDefaultVersion(PtxVersion.parse(version));
+                defaultVersion = PtxVersion.parse(version);
+                LintSettings.DEFAULT.withDefaultVersion(defaultVersion);
             } catch (RuntimeException ex) {
+                defaultVersion = null;
                 problems.add("defaultVersion " + version + ": " + ex.getMessage());
             }
         }
+        Target defaultTarget = null;
         String target = string(o, "defaultTarget");
         if (target != null) {
             try {
-                settings = settings.withDefaultTarget(Target.parse(target));
+                defaultTarget = Target.parse(target);
+                LintSettings.DEFAULT.withDefaultTarget(defaultTarget);
             } catch (RuntimeException ex) {
+                defaultTarget = null;
                 problems.add("defaultTarget " + target + ": " + ex.getMessage());
             }
         }
@@ -100,7 +136,7 @@ public record LintConfig(LintSettings settings, int debounceMs, List<String> pro
         } catch (RuntimeException e) {
             problems.add("debounceMs must be a number of milliseconds");
         }
-        return new LintConfig(settings, debounce, problems);
+        return new LintConfig(levels, defaultVersion, defaultTarget, debounce, problems);
     }
 
     private static String string(JsonObject o, String key) {

@@ -2,6 +2,9 @@ package dev.ptxlint.lsp;
 
 import com.google.gson.JsonElement;
 import dev.ptxlint.checker.IncrementalLinter;
+import dev.ptxlint.checker.LintSettings;
+import dev.ptxlint.config.ConfigException;
+import dev.ptxlint.config.ProjectConfig;
 import dev.ptxlint.diag.Diagnostic;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,6 +127,9 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         if (params != null && params.getProcessId() != null) {
             watchParent(params.getProcessId());
         }
+        watchConfigFiles = caps != null && caps.getWorkspace() != null
+                && caps.getWorkspace().getDidChangeWatchedFiles() != null
+                && Boolean.TRUE.equals(caps.getWorkspace().getDidChangeWatchedFiles().getDynamicRegistration());
         ServerCapabilities sc = new ServerCapabilities();
         TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
         sync.setOpenClose(true);
@@ -163,8 +169,22 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         }
     }
 
+    private volatile boolean watchConfigFiles;
+
     @Override
     public void initialized(InitializedParams params) {
+        LanguageClient c = client;
+        if (watchConfigFiles && c != null) {
+            // hear about .ptxlintrc edits, to re-lint with the new settings
+            var watcher = new org.eclipse.lsp4j.FileSystemWatcher(Either.forLeft("**/" + ProjectConfig.FILE_NAME));
+            var options = new org.eclipse.lsp4j.DidChangeWatchedFilesRegistrationOptions(List.of(watcher));
+            c.registerCapability(new org.eclipse.lsp4j.RegistrationParams(List.of(new org.eclipse.lsp4j.Registration(
+                    "ptxlint-config-files", "workspace/didChangeWatchedFiles", options))))
+                    .exceptionally(e -> {
+                        log("could not watch " + ProjectConfig.FILE_NAME + " files: " + e);
+                        return null;
+                    });
+        }
     }
 
     @Override
@@ -253,15 +273,18 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             doc.cleanPrefix = text.length();
             doc.cleanSuffix = text.length();
         }
-        LintConfig cfg = config;
+        if (doc.project == null) {
+            doc.project = projectSettings(doc.uri);
+        }
+        LintSettings settings = config.over(doc.project);
         Snapshot snap = new Snapshot(text, version);
         if (doc.result != null && doc.resultVersion == version && prefix == text.length()
-                && doc.linter.settings().equals(cfg.settings())) {
+                && doc.linter.settings().equals(settings)) {
             return snap; // nothing changed since the last lint
         }
         List<Diagnostic> result;
-        if (!doc.linter.settings().equals(cfg.settings())) {
-            doc.linter = new IncrementalLinter(cfg.settings());
+        if (!doc.linter.settings().equals(settings)) {
+            doc.linter = new IncrementalLinter(settings);
             result = doc.linter.lint(text);
         } else if (prefix < 0 || doc.linter.text() == null) {
             result = doc.linter.lint(text);
@@ -281,6 +304,35 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             publish(doc.uri, result, version);
         }
         return snap;
+    }
+
+    /** The settings of the nearest {@code .ptxlintrc} above a {@code file:} document, else the defaults. */
+    private LintSettings projectSettings(String uri) {
+        try {
+            java.net.URI u = new java.net.URI(uri);
+            if (!"file".equalsIgnoreCase(u.getScheme())) {
+                return LintSettings.DEFAULT;
+            }
+            return ProjectConfig.find(java.nio.file.Paths.get(u)).map(ProjectConfig::settings)
+                    .orElse(LintSettings.DEFAULT);
+        } catch (ConfigException e) {
+            log(e.getMessage() + " (the file's settings are ignored)");
+            return LintSettings.DEFAULT;
+        } catch (RuntimeException | java.net.URISyntaxException e) {
+            return LintSettings.DEFAULT;
+        }
+    }
+
+    /** Looks up every open document's {@code .ptxlintrc} again and re-lints. */
+    private void relintAll() {
+        for (Document doc : documents.values()) {
+            synchronized (doc) {
+                doc.cleanPrefix = -1;
+                doc.cleanSuffix = -1;
+            }
+            lintThread.execute(() -> doc.project = null);
+            schedule(doc, 0);
+        }
     }
 
     private void publish(String uri, List<Diagnostic> diags, Integer version) {
@@ -487,13 +539,7 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
                     log("ignoring settings of unexpected shape: " + s.getClass().getSimpleName());
                     return;
                 }
-                for (Document doc : documents.values()) {
-                    synchronized (doc) {
-                        doc.cleanPrefix = -1;
-                        doc.cleanSuffix = -1;
-                    }
-                    schedule(doc, 0);
-                }
+                relintAll();
                 LanguageClient c = client;
                 if (pull && refreshSupport && c != null) {
                     lintThread.execute(() -> guarded("refresh", c::refreshDiagnostics));
@@ -503,6 +549,12 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
 
         @Override
         public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
+            guarded("didChangeWatchedFiles", () -> {
+                if (params.getChanges() != null && params.getChanges().stream()
+                        .anyMatch(e -> e.getUri() != null && e.getUri().endsWith(ProjectConfig.FILE_NAME))) {
+                    relintAll();
+                }
+            });
         }
     }
 }

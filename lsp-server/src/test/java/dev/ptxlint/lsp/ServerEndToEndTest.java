@@ -414,4 +414,26 @@ class ServerEndToEndTest {
             assertTrue(md.contains("always false") && md.contains("PTX0300"), md);
         }
     }
+
+    @Test
+    void theProjectsPtxlintrcAppliesAndTheEditorsSettingsWin(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Files.writeString(dir.resolve(".ptxlintrc"), "PTX0100 = warning\nPTX0101 = off\n");
+        String uri = dir.resolve("k.ptx").toUri().toString();
+        try (ServerHarness h = new ServerHarness(); RawClient c = h.client()) {
+            initialize(c, "{}", null);
+            String text = KERNEL.replace("st.global.f32 [%rd2], %f2;", "st.global.f32 [%rd2], %f9;");
+            open(c, uri, text, 1);
+            JsonArray d = diagnosticsFor(c, uri, 1);
+            assertEquals(List.of("PTX0100"), codes(d), "PTX0101 is off in .ptxlintrc");
+            assertEquals(2, d.get(0).getAsJsonObject().get("severity").getAsInt(), "PTX0100 is a warning there");
+            c.notify("workspace/didChangeConfiguration",
+                    json("{\"settings\":{\"ptxlint\":{\"rules\":{\"PTX0101\":\"error\"}}}}"));
+            assertEquals(List.of("PTX0100", "PTX0101"), codes(diagnosticsFor(c, uri, 1)));
+            java.nio.file.Files.writeString(dir.resolve(".ptxlintrc"), "PTX0100 = off\n");
+            c.notify("workspace/didChangeWatchedFiles", json("{\"changes\":[{\"uri\":\""
+                    + dir.resolve(".ptxlintrc").toUri() + "\",\"type\":2}]}"));
+            assertEquals(List.of("PTX0101"), codes(diagnosticsFor(c, uri, 1)));
+        }
+    }
 }
