@@ -436,4 +436,35 @@ class ServerEndToEndTest {
             assertEquals(List.of("PTX0101"), codes(diagnosticsFor(c, uri, 1)));
         }
     }
+
+    @Test
+    void semanticTokensAndLabelCompletion() throws Exception {
+        try (ServerHarness h = new ServerHarness(); RawClient c = h.client()) {
+            JsonObject caps = initialize(c, "{}", null).getAsJsonObject("capabilities");
+            JsonArray legend = caps.getAsJsonObject("semanticTokensProvider").getAsJsonObject("legend")
+                    .getAsJsonArray("tokenTypes");
+            open(c, URI, KERNEL, 1);
+            diagnosticsFor(c, URI, 1);
+            JsonArray data = call(c, "textDocument/semanticTokens/full",
+                    json("{\"textDocument\":{\"uri\":\"" + URI + "\"}}")).getAsJsonObject("result").getAsJsonArray("data");
+            assertTrue(data.size() > 0 && data.size() % 5 == 0, data.toString());
+            // the first token of line 'ld.param.u64 ...' is an instruction (keyword)
+            int line = lineOf(KERNEL, "  ld.param.u64");
+            int l = 0;
+            int kind = -1;
+            for (int i = 0; i < data.size(); i += 5) {
+                l += data.get(i).getAsInt();
+                if (l == line) {
+                    kind = data.get(i + 3).getAsInt();
+                    break;
+                }
+            }
+            assertEquals("keyword", legend.get(kind).getAsString());
+            int bra = lineOf(KERNEL, "@%p1 bra $L__done;");
+            int col = colOf(KERNEL, "$L__done;");
+            change(c, URI, 2, range(bra, col, bra, col + 8), "$L");
+            List<String> labels = labels(call(c, "textDocument/completion", at(URI, bra, col + 2)));
+            assertEquals(List.of("$L__done"), labels);
+        }
+    }
 }
