@@ -352,6 +352,12 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
      * a document that is not open gets {@code absent}.
      */
     private <T> CompletableFuture<T> withDocument(String uri, T absent, java.util.function.BiFunction<Document, Snapshot, T> f) {
+        if (shutdown) {
+            return CompletableFuture.failedFuture(new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(
+                    new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
+                            org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InvalidRequest,
+                            "the server is shutting down", null)));
+        }
         Document doc = uri == null ? null : documents.get(uri);
         if (doc == null) {
             return CompletableFuture.completedFuture(absent);

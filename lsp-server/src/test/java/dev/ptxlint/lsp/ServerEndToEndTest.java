@@ -288,6 +288,8 @@ class ServerEndToEndTest {
             assertEquals(0, closed.getAsJsonArray("diagnostics").size());
 
             assertTrue(call(c, "shutdown", null).has("result"));
+            JsonObject late = call(c, "textDocument/hover", at(URI, 0, 0));
+            assertEquals(-32600, late.getAsJsonObject("error").get("code").getAsInt(), "requests after shutdown");
             c.notify("exit", null);
             assertEquals(0, h.exitCode.get(10, TimeUnit.SECONDS));
         }
