@@ -93,23 +93,39 @@ final class LineIndex {
         // Lines starting at or before 'from' are unchanged, except that a '\r' just before 'from' may
         // now be followed by '\n' (or no longer be): rescan from the start of the line holding from-1.
         int keep = line(Math.max(0, from - 1));
-        int firstOld = keep + 1; // first line start that may change
-        int oldAfter = firstOld;
+        int oldAfter = keep + 1; // first old line start after the replaced text
         while (oldAfter < count && starts[oldAfter] <= to) {
             oldAfter++;
         }
-        int[] tail = Arrays.copyOfRange(starts, oldAfter, count);
-        count = firstOld;
+        // the line starts of the rescanned stretch, then the old tail moved in place
         int scanFrom = starts[keep];
         int scanTo = Math.min(newText.length(), from + inserted + 1);
-        scan(newText, scanFrom, scanTo);
-        // drop any start the rescan produced beyond the region the tail covers
-        int tailStart = 0;
-        while (tailStart < tail.length && tail[tailStart] + delta <= (count > 0 ? starts[count - 1] : 0)) {
-            tailStart++;
+        int[] fresh = new int[8];
+        int n = 0;
+        for (int i = scanFrom; i < scanTo; i++) {
+            char c = newText.charAt(i);
+            if (c == '\n' || (c == '\r' && (i + 1 >= newText.length() || newText.charAt(i + 1) != '\n'))) {
+                if (n == fresh.length) {
+                    fresh = Arrays.copyOf(fresh, n * 2);
+                }
+                fresh[n++] = i + 1;
+            }
         }
-        for (int k = tailStart; k < tail.length; k++) {
-            add(tail[k] + delta);
+        int last = n > 0 ? fresh[n - 1] : scanFrom;
+        int tailStart = oldAfter;
+        while (tailStart < count && starts[tailStart] + delta <= last) {
+            tailStart++; // already produced by the rescan
         }
+        int tailLen = count - tailStart;
+        int newCount = keep + 1 + n + tailLen;
+        if (newCount > starts.length) {
+            starts = Arrays.copyOf(starts, Math.max(newCount, starts.length * 2));
+        }
+        System.arraycopy(starts, tailStart, starts, keep + 1 + n, tailLen);
+        System.arraycopy(fresh, 0, starts, keep + 1, n);
+        for (int k = keep + 1 + n; k < newCount; k++) {
+            starts[k] += delta;
+        }
+        count = newCount;
     }
 }
