@@ -21,6 +21,15 @@ final class Document {
     int cleanPrefix = -1;
     int cleanSuffix = -1;
     ScheduledFuture<?> pending;
+
+    // --- lint thread only
+    IncrementalLinter linter = new IncrementalLinter();
+    /** The settings of the project's {@code .ptxlintrc} (null: not looked up yet). */
+    LintSettings project;
+    /** The result for {@link #resultVersion}, in document coordinates; null before the first lint. */
+    volatile List<Diagnostic> result;
+    volatile int resultVersion = Integer.MIN_VALUE;
+
     Document(String uri, String text, int version) {
         this.uri = uri;
         this.text = text;
