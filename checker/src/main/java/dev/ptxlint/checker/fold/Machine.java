@@ -183,10 +183,10 @@ final class Machine {
         VideoSemantics.Op2 op2;
         final List<ScalarType> types = new ArrayList<>(2);
 
-        final java.util.Set<Reg> tracked;
+        final java.util.Set<String> tracked;
 
         Exec(FlowGraph.Step s, Map<Reg, Long> state, Map<Reg, Long> updates, Observer obs,
-                java.util.Set<Reg> tracked) {
+                java.util.Set<String> tracked) {
             this.tracked = tracked;
             this.s = s;
             this.ops = s.ops();
@@ -274,7 +274,7 @@ final class Machine {
             if (d instanceof Ref.Register reg && reg.reg() != null && reg.selector() == null && !reg.negated()
                     && reg.reg().type().width() == t.width()
                     && (reg.reg().type() == ScalarType.PRED) == (t == ScalarType.PRED)) {
-                updates.put(reg.reg(), tracked == null || tracked.contains(reg.reg()) ? bits : null);
+                updates.put(reg.reg(), tracked == null || tracked.contains(reg.reg().name()) ? bits : null);
             } else {
                 kill(d, updates);
             }
@@ -546,7 +546,7 @@ final class Machine {
             }
             if (ops[0] instanceof Ref.Register reg && reg.reg() != null && !reg.negated()
                     && reg.reg().type().width() == 32) {
-                updates.put(reg.reg(), d != null && (tracked == null || tracked.contains(reg.reg())) ? d : null);
+                updates.put(reg.reg(), d != null && (tracked == null || tracked.contains(reg.reg().name())) ? d : null);
             } else {
                 kill(ops[0], updates);
             }
