@@ -58,8 +58,7 @@ final class Gate {
         List<String> added = new ArrayList<>(2);
         while (!work.isEmpty()) {
             Ast.Instruction i = work.poll();
-            if (decides(i, known) || i.opcode().text().equals("mov") && i.operands().size() == 2
-                    && isKnown(i.operands().get(1), known)) {
+            if (producesKnown(i, known)) {
                 added.clear();
                 addDestinations(i.operands().get(0), known, added);
                 for (String n : added) {
@@ -80,7 +79,38 @@ final class Gate {
         return false;
     }
 
-    /** Whether the instruction's outcome could be decided given the possibly known names. */
+    /** Whether the instruction could write a known value, given the possibly known names. */
+    private static boolean producesKnown(Ast.Instruction i, Set<String> known) {
+        List<Ast.Expr> ops = i.operands();
+        switch (i.opcode().text()) {
+            case "mov":
+                return ops.size() == 2 && isKnown(ops.get(1), known);
+            case "selp":
+            case "slct": {
+                if (ops.size() != 4) {
+                    return false;
+                }
+                // c decides; or a and b are both known and may be equal (two different constants never are)
+                Ast.Expr a = ops.get(1);
+                Ast.Expr b = ops.get(2);
+                boolean distinctConstants = isConstant(a) && isConstant(b) && !text(a).equals(text(b));
+                return isKnown(ops.get(3), known) || isKnown(a, known) && isKnown(b, known) && !distinctConstants;
+            }
+            default:
+                return decides(i, known);
+        }
+    }
+
+    private static boolean isConstant(Ast.Expr e) {
+        Ast.Expr x = e instanceof Ast.Unary u ? u.operand() : e;
+        return x instanceof Ast.IntLit || x instanceof Ast.FloatLit;
+    }
+
+    private static String text(Ast.Expr e) {
+        return dev.ptxlint.checker.Exprs.text(e);
+    }
+
+    /** Whether the instruction's outcome (a fact) could be decided given the possibly known names. */
     private static boolean decides(Ast.Instruction i, Set<String> known) {
         List<Ast.Expr> ops = i.operands();
         String op = i.opcode().text();
@@ -96,7 +126,7 @@ final class Gate {
             // and a known c decides and/or
             case "setp", "set" -> ab || isNamedOrFloat(a, known) || isNamedOrFloat(b, known)
                     || c != null && isKnown(c, known);
-            case "selp", "slct" -> ab || c != null && isKnown(c, known);
+            case "selp", "slct" -> c != null && isKnown(c, known);
             default -> ab; // vset, vset2, vset4
         };
     }
