@@ -84,7 +84,7 @@ final class FlowGraph {
 
     static boolean isModelled(String opcode) {
         return switch (opcode) {
-            case "mov", "setp", "set", "selp", "slct", "vset", "vset2", "vset4" -> true;
+            case "mov", "setp", "set", "selp", "slct", "vset", "vset2", "vset4", "not", "and", "or", "xor" -> true;
             default -> false;
         };
     }

@@ -84,7 +84,13 @@ final class Gate {
         List<Ast.Expr> ops = i.operands();
         switch (i.opcode().text()) {
             case "mov":
+            case "not":
                 return ops.size() == 2 && isKnown(ops.get(1), known);
+            case "and":
+            case "or":
+            case "xor":
+                // a predicate result may be decided by one known operand (and/or)
+                return ops.size() == 3 && (isKnown(ops.get(1), known) || isKnown(ops.get(2), known));
             case "selp":
             case "slct": {
                 if (ops.size() != 4) {
@@ -122,6 +128,7 @@ final class Gate {
         Ast.Expr c = ops.size() > 3 ? ops.get(3) : null;
         boolean ab = isKnown(a, known) && isKnown(b, known);
         return switch (op) {
+            case "and", "or", "xor", "not", "mov" -> false; // they decide nothing a user wrote as a test
             // a NaN constant or a register that may hold a NaN decides a float comparison alone,
             // and a known c decides and/or
             case "setp", "set" -> ab || isNamedOrFloat(a, known) || isNamedOrFloat(b, known)

@@ -211,6 +211,7 @@ final class Machine {
                     case "set" -> set();
                     case "selp" -> selp();
                     case "slct" -> slct();
+                    case "not", "and", "or", "xor" -> logic(op);
                     default -> video(op);
                 };
             } catch (IllegalArgumentException e) {
@@ -480,6 +481,30 @@ final class Machine {
                         "comparison '" + mn + "' is " + outcome + ": " + known + "; " + advice, null,
                         s.insn().span(), summary));
             }
+        }
+
+        // ---- not, and, or, xor on predicates
+
+        /** {@code not.pred d, a} and {@code and/or/xor.pred d, a, b}; other types are not modelled. */
+        private boolean logic(String op) {
+            if (types.size() != 1 || types.get(0) != ScalarType.PRED || cmp != null || bool != null || ftz
+                    || ops.length != (op.equals("not") ? 2 : 3)) {
+                return false;
+            }
+            Boolean a = pred(ops[1], state);
+            Boolean r;
+            if (op.equals("not")) {
+                r = a == null ? null : !a;
+            } else {
+                Boolean b = pred(ops[2], state);
+                BoolOp bo = op.equals("and") ? BoolOp.AND : op.equals("or") ? BoolOp.OR : BoolOp.XOR;
+                BoolOp saved = bool;
+                bool = bo;
+                r = combine(a, b); // decided by one operand where and/or allow it
+                bool = saved;
+            }
+            write(ops[0], ScalarType.PRED, boolBits(r));
+            return true;
         }
 
         // ---- vset, vset2, vset4
