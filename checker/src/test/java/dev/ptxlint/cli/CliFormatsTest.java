@@ -284,6 +284,16 @@ class CliFormatsTest extends CliHarness {
                 buf.toString(StandardCharsets.UTF_8));
     }
 
+    @Test
+    void errorOnWarningDecidesTheExitStatusInEveryFormat() throws IOException {
+        Files.writeString(fs.getPath("/work/src/.ptxlintrc"), "PTX0100 = warning\nPTX0101 = warning\n");
+        for (String format : Renderer.FORMATS) {
+            assertEquals(0, run("", "--format", format, "src/has space.ptx"), format);
+            assertEquals(1, run("", "--format", format, "--error-on", "warning", "src/has space.ptx"), format);
+            assertFalse(stdout().isEmpty(), format);
+        }
+    }
+
     // ---- Checkstyle
 
     @Test
