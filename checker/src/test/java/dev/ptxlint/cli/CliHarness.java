@@ -14,6 +14,10 @@ abstract class CliHarness {
     FileSystem fs;
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
     final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    /** Whether the command is told that standard error is a terminal. */
+    boolean stderrIsTerminal;
+    /** The command's clock (milliseconds) for the progress line; null: the real one. */
+    java.util.function.LongSupplier clock;
 
     @AfterEach
     void closeFileSystem() throws IOException {
@@ -27,7 +31,11 @@ abstract class CliHarness {
         out.reset();
         err.reset();
         Cli cli = new Cli(fs, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+                stderrIsTerminal);
+        if (clock != null) {
+            cli.clock = clock;
+        }
         return cli.run(args);
     }
 
