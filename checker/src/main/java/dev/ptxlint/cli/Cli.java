@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
@@ -40,7 +41,9 @@ public final class Cli {
               for *.ptx files) or '-' for standard input.
 
             options:
-              --format FORMAT   output format: text (default, GCC style) or json
+              --format FORMAT   output format: text (default, GCC style), json,
+                                sarif (SARIF 2.1.0, for GitHub code scanning),
+                                github (GitHub Actions annotations) or checkstyle (XML)
               -q, --quiet       print diagnostics only, without the summary line
               --config FILE     read settings from FILE instead of the nearest .ptxlintrc
               --no-config       ignore .ptxlintrc files: default settings
@@ -51,6 +54,7 @@ public final class Cli {
               --default-target sm_XX
                                 target for files without .target (e.g. sm_90)
               --list-rules      list every rule code with its severity and summary
+                                (--format json: as a JSON document)
               --explain CODE    print the documentation of a rule, e.g. --explain PTX0100
               --lsp             run the language server on standard input/output
               --version         print the version and exit
@@ -67,13 +71,31 @@ public final class Cli {
     private final InputStream stdin;
     private final PrintStream out;
     private final PrintStream err;
+    private final boolean stderrIsTerminal;
+    /** Milliseconds, for throttling the progress line; tests replace it. */
+    LongSupplier clock = System::currentTimeMillis;
 
+    /** A command whose standard error is not a terminal: no progress line. */
     public Cli(FileSystem fs, InputStream stdin, PrintStream out, PrintStream err) {
+        this(fs, stdin, out, err, false);
+    }
+
+    /**
+     * @param stderrIsTerminal whether standard error is a terminal; only then is a progress line
+     *     shown while many files are linted
+     */
+    public Cli(FileSystem fs, InputStream stdin, PrintStream out, PrintStream err, boolean stderrIsTerminal) {
         this.fs = fs;
         this.stdin = stdin;
         this.out = out;
         this.err = err;
+        this.stderrIsTerminal = stderrIsTerminal;
     }
+
+    /** A progress line is shown from this many files on. */
+    static final int PROGRESS_MIN_FILES = 10;
+    /** The progress line is rewritten at most this often (milliseconds), and for the last file. */
+    static final long PROGRESS_INTERVAL_MS = 100;
 
     private int usageError(String message) {
         err.println("ptxlint: " + message);
@@ -92,6 +114,7 @@ public final class Cli {
     public int run(String[] args) {
         String format = "text";
         boolean quiet = false;
+        boolean listRules = false;
         Severity errorOn = Severity.ERROR;
         SettingsOptions so = new SettingsOptions();
         List<String> paths = new ArrayList<>();
@@ -113,12 +136,7 @@ public final class Cli {
                     return 0;
                 }
                 case "-q", "--quiet" -> quiet = true;
-                case "--list-rules" -> {
-                    for (Rule r : Rules.all().values()) {
-                        out.printf("%s  %-8s %-28s %s%n", r.code(), r.severity().label(), r.name(), r.summary());
-                    }
-                    return 0;
-                }
+                case "--list-rules" -> listRules = true;
                 case "--explain" -> {
                     if (i + 1 >= args.length) {
                         return usageError("--explain needs a rule code, e.g. --explain PTX0100");
@@ -130,7 +148,7 @@ public final class Cli {
                 }
                 case "--format" -> {
                     if (i + 1 >= args.length) {
-                        return usageError("--format needs a value: text or json");
+                        return usageError("--format needs a value: " + String.join(", ", Renderer.FORMATS));
                     }
                     format = args[++i];
                 }
@@ -173,9 +191,18 @@ public final class Cli {
         if (so.noConfig && so.configFile != null) {
             return usageError("--config and --no-config exclude each other");
         }
-        Renderer renderer = Renderer.forName(format);
+        if (listRules) {
+            return listRules(format);
+        }
+        Path cwd;
+        try {
+            cwd = fs.getPath("").toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            cwd = null;
+        }
+        Renderer renderer = Renderer.forName(format, cwd);
         if (renderer == null) {
-            return usageError("unknown format '" + format + "': use text or json");
+            return usageError("unknown format '" + format + "': use " + String.join(", ", Renderer.FORMATS));
         }
         if (paths.isEmpty()) {
             return usageError("no input files");
@@ -259,7 +286,7 @@ public final class Cli {
                 });
                 if (found instanceof ConfigException e) {
                     if (reported.add(e.path())) {
-                        err.println("ptxlint: " + e.getMessage());
+                        report("ptxlint: " + e.getMessage());
                     }
                     return null;
                 }
@@ -273,6 +300,40 @@ public final class Cli {
             }
             return linters.computeIfAbsent(base, Linter::new);
         }
+    }
+
+    private int listRules(String format) {
+        switch (format) {
+            case "text" -> {
+                for (Rule r : Rules.all().values()) {
+                    out.printf("%s  %-8s %-28s %s%n", r.code(), r.severity().label(), r.name(), r.summary());
+                }
+            }
+            case "json" -> {
+                com.google.gson.JsonArray rules = new com.google.gson.JsonArray();
+                for (Rule r : Rules.all().values()) {
+                    com.google.gson.JsonObject o = new com.google.gson.JsonObject();
+                    o.addProperty("code", r.code());
+                    o.addProperty("rule", r.name());
+                    o.addProperty("severity", r.severity().label());
+                    o.addProperty("category", r.category());
+                    o.addProperty("summary", r.summary());
+                    o.addProperty("docs", r.docsUrl());
+                    rules.add(o);
+                }
+                com.google.gson.JsonObject root = new com.google.gson.JsonObject();
+                root.addProperty("version", 1);
+                root.addProperty("tool", "ptxlint");
+                root.addProperty("toolVersion", Main.version());
+                root.add("rules", rules);
+                out.println(new com.google.gson.GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create()
+                        .toJson(root));
+            }
+            default -> {
+                return usageError("--list-rules supports --format text or json, not '" + format + "'");
+            }
+        }
+        return 0;
     }
 
     private int explain(String code) {
@@ -330,66 +391,101 @@ public final class Cli {
         int warnings = 0;
         int notes = 0;
         int ioErrors = 0;
+        // All inputs first (so the progress line knows the total); a file named twice, or found
+        // again under a directory argument, is linted once, where it first appears.
+        List<Input> inputs = new ArrayList<>();
+        java.util.Set<Object> seen = new java.util.HashSet<>();
         for (String arg : args) {
-            List<Input> inputs = new ArrayList<>();
             if (arg.equals("-")) {
-                inputs.add(new Input("<stdin>", null));
-            } else {
-                Path p;
-                try {
-                    p = fs.getPath(arg);
-                } catch (RuntimeException e) {
-                    err.println("ptxlint: invalid path '" + arg + "'");
-                    ioErrors++;
-                    continue;
+                if (seen.add("-")) {
+                    inputs.add(new Input("<stdin>", null));
                 }
-                if (Files.isDirectory(p)) {
-                    try (Stream<Path> walk = Files.walk(p)) {
-                        walk.filter(q -> q.getFileName() != null && q.getFileName().toString().endsWith(".ptx")
-                                        && Files.isRegularFile(q))
-                                .sorted()
-                                .forEach(q -> inputs.add(new Input(q.toString(), q)));
-                    } catch (IOException | java.io.UncheckedIOException e) {
-                        err.println("ptxlint: cannot read directory '" + arg + "': " + reason(e));
-                        ioErrors++;
+                continue;
+            }
+            Path p;
+            try {
+                p = fs.getPath(arg);
+            } catch (RuntimeException e) {
+                err.println("ptxlint: invalid path '" + arg + "'");
+                ioErrors++;
+                continue;
+            }
+            if (Files.isDirectory(p)) {
+                List<Path> found = new ArrayList<>();
+                try (Stream<Path> walk = Files.walk(p)) {
+                    walk.filter(q -> q.getFileName() != null && q.getFileName().toString().endsWith(".ptx")
+                                    && Files.isRegularFile(q))
+                            .sorted()
+                            .forEach(found::add);
+                } catch (IOException | java.io.UncheckedIOException e) {
+                    err.println("ptxlint: cannot read directory '" + arg + "': " + reason(e));
+                    ioErrors++;
+                }
+                for (Path q : found) {
+                    if (seen.add(identity(q))) {
+                        inputs.add(new Input(q.toString(), q));
                     }
+                }
+            } else if (seen.add(identity(p))) {
+                inputs.add(new Input(arg, p));
+            }
+        }
+        progress = !quiet && stderrIsTerminal && inputs.size() >= PROGRESS_MIN_FILES
+                ? new Progress(inputs.size()) : null;
+        java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
+        PrintStream fileOut = new PrintStream(buffer, false, java.nio.charset.StandardCharsets.UTF_8);
+        int done = 0;
+        for (Input in : inputs) {
+            if (progress != null) {
+                progress.update(done++);
+            }
+            Linter linter = settings.linterFor(in.path);
+            if (linter == null) {
+                configErrors++;
+                continue;
+            }
+            List<Diagnostic> diags = new ArrayList<>();
+            try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
+                linter.lint(s, diags::add);
+            } catch (IOException | RuntimeException e) {
+                report("ptxlint: cannot read '" + in.display + "': " + reason(e));
+                ioErrors++;
+                continue;
+            }
+            files++;
+            diags.sort(Linter.ORDER);
+            if (!diags.isEmpty()) {
+                withDiags++;
+            }
+            for (Diagnostic d : diags) {
+                if (d.severity().compareTo(errorOn) <= 0) {
+                    failing++;
+                }
+                if (d.severity() == Severity.ERROR) {
+                    errors++;
+                } else if (d.severity() == Severity.WARNING) {
+                    warnings++;
                 } else {
-                    inputs.add(new Input(arg, p));
+                    notes++;
                 }
             }
-            for (Input in : inputs) {
-                Linter linter = settings.linterFor(in.path);
-                if (linter == null) {
-                    configErrors++;
-                    continue;
+            // One write per file: its lines stay together even when several ptxlint processes
+            // share one output (pre-commit runs batches in parallel).
+            buffer.reset();
+            renderer.file(new Renderer.Source(in.display, in.path), diags, fileOut);
+            fileOut.flush();
+            if (buffer.size() > 0) {
+                if (progress != null) {
+                    progress.clear();
                 }
-                List<Diagnostic> diags = new ArrayList<>();
-                try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
-                    linter.lint(s, diags::add);
-                } catch (IOException | RuntimeException e) {
-                    err.println("ptxlint: cannot read '" + in.display + "': " + reason(e));
-                    ioErrors++;
-                    continue;
-                }
-                files++;
-                diags.sort(Linter.ORDER);
-                if (!diags.isEmpty()) {
-                    withDiags++;
-                }
-                for (Diagnostic d : diags) {
-                    if (d.severity().compareTo(errorOn) <= 0) {
-                        failing++;
-                    }
-                    if (d.severity() == Severity.ERROR) {
-                        errors++;
-                    } else if (d.severity() == Severity.WARNING) {
-                        warnings++;
-                    } else {
-                        notes++;
-                    }
-                }
-                renderer.file(in.display, diags, out);
+                out.write(buffer.toByteArray(), 0, buffer.size());
+                out.flush();
             }
+        }
+        if (progress != null) {
+            progress.update(done);
+            progress.clear();
+            progress = null;
         }
         Renderer.Summary summary = new Renderer.Summary(files, withDiags, errors, warnings, notes, ioErrors);
         renderer.finish(summary, out);
@@ -406,6 +502,63 @@ public final class Cli {
             return 2;
         }
         return failing > 0 ? 1 : 0;
+    }
+
+    /** The progress line of the run in progress, or null. */
+    private Progress progress;
+
+    /** Writes a line to standard error, clearing the progress line first. */
+    private void report(String line) {
+        if (progress != null) {
+            progress.clear();
+        }
+        err.println(line);
+    }
+
+    /** What makes two paths the same file for de-duplication: the absolute, normalised path. */
+    private static Object identity(Path p) {
+        try {
+            return p.toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            return p;
+        }
+    }
+
+    /**
+     * {@code ptxlint: 120/465 files...} on standard error, rewritten in place with {@code \r}
+     * at most every {@link #PROGRESS_INTERVAL_MS}, and cleared before anything else is written
+     * and at the end.
+     */
+    private final class Progress {
+        private final int total;
+        private int shown;
+        private long last;
+        private boolean drawn;
+
+        Progress(int total) {
+            this.total = total;
+        }
+
+        void update(int done) {
+            long now = clock.getAsLong();
+            if (drawn && done != total && now - last < PROGRESS_INTERVAL_MS) {
+                return;
+            }
+            last = now;
+            drawn = true;
+            String line = "ptxlint: " + done + "/" + total + " files...";
+            err.print("\r" + line + " ".repeat(Math.max(0, shown - line.length())));
+            shown = line.length();
+            err.flush();
+        }
+
+        void clear() {
+            if (shown > 0) {
+                err.print("\r" + " ".repeat(shown) + "\r");
+                err.flush();
+                shown = 0;
+            }
+        }
     }
 
     private static String plural(int n, String word) {

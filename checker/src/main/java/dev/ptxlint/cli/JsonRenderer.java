@@ -19,9 +19,9 @@ final class JsonRenderer implements Renderer {
     private final Gson gson = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     @Override
-    public void file(String path, List<Diagnostic> diagnostics, PrintStream out) {
+    public void file(Source source, List<Diagnostic> diagnostics, PrintStream out) {
         JsonObject f = new JsonObject();
-        f.addProperty("path", path);
+        f.addProperty("path", source.display());
         JsonArray diags = new JsonArray();
         for (Diagnostic d : diagnostics) {
             diags.add(diagnostic(d));

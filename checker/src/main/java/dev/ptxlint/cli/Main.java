@@ -28,10 +28,32 @@ public final class Main {
         // Diagnostics are UTF-8 whatever the locale (messages may quote non-ASCII characters).
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        int code = new Cli(FileSystems.getDefault(), System.in, out, err).run(args);
+        int code = new Cli(FileSystems.getDefault(), System.in, out, err, stderrIsTerminal()).run(args);
         out.flush();
         err.flush();
         System.exit(code);
+    }
+
+    /**
+     * Whether standard error is a terminal. Java cannot ask isatty(2) directly: on Linux the
+     * target of /proc/self/fd/2 tells (a /dev/pts or /dev/tty device); elsewhere a console
+     * ({@link System#console()}, standard input and output on a terminal) is taken as the sign.
+     * TERM=dumb means no.
+     */
+    static boolean stderrIsTerminal() {
+        if ("dumb".equals(System.getenv("TERM"))) {
+            return false;
+        }
+        try {
+            java.nio.file.Path fd2 = java.nio.file.Paths.get("/proc/self/fd/2");
+            if (java.nio.file.Files.isSymbolicLink(fd2)) {
+                String target = java.nio.file.Files.readSymbolicLink(fd2).toString();
+                return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+            }
+        } catch (IOException | RuntimeException e) {
+            // fall back to the console
+        }
+        return System.console() != null;
     }
 
     /** The project version, from the build. */

@@ -11,7 +11,8 @@ import java.util.List;
  */
 final class TextRenderer implements Renderer {
     @Override
-    public void file(String path, List<Diagnostic> diagnostics, PrintStream out) {
+    public void file(Source source, List<Diagnostic> diagnostics, PrintStream out) {
+        String path = source.display();
         StringBuilder sb = new StringBuilder();
         for (Diagnostic d : diagnostics) {
             sb.setLength(0);

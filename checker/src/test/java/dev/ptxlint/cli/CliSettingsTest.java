@@ -6,20 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.jimfs.Configuration;
 import com.google.common.jimfs.Jimfs;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystem;
 import java.nio.file.Files;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The settings options and .ptxlintrc files, run against an in-memory file system. */
-class CliSettingsTest {
+class CliSettingsTest extends CliHarness {
 
     static final String WARN = ".version 9.0\n.target sm_90\n.address_size 64\n\n"
             + ".visible .entry k()\n{\n  .reg .pred %p<3>;\n  .reg .f32 %f<4>;\n"
@@ -27,10 +21,6 @@ class CliSettingsTest {
     /** A fragment without header, using a bf16 compare (needs PTX ISA 7.8 and sm_90). */
     static final String FRAGMENT = ".visible .entry k()\n{\n  .reg .pred %p<3>;\n  .reg .b16 %h<4>;\n"
             + "  setp.lt.bf16 %p1, %h1, %h2;\n  ret;\n}\n";
-
-    FileSystem fs;
-    ByteArrayOutputStream out;
-    ByteArrayOutputStream err;
 
     @BeforeEach
     void setUp() throws IOException {
@@ -40,29 +30,6 @@ class CliSettingsTest {
         Files.writeString(fs.getPath("/work/proj/sub/warn.ptx"), WARN);
         Files.writeString(fs.getPath("/work/other/warn.ptx"), WARN);
         Files.writeString(fs.getPath("/work/proj/frag.ptx"), FRAGMENT);
-        out = new ByteArrayOutputStream();
-        err = new ByteArrayOutputStream();
-    }
-
-    @AfterEach
-    void tearDown() throws IOException {
-        fs.close();
-    }
-
-    int run(String stdin, String... args) {
-        out.reset();
-        err.reset();
-        Cli cli = new Cli(fs, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return cli.run(args);
-    }
-
-    String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
     }
 
     @Test

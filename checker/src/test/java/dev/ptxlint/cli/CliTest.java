@@ -10,28 +10,22 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.ptxlint.diag.Rules;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The command line, run against an in-memory file system. */
-class CliTest {
+class CliTest extends CliHarness {
 
     static final String CLEAN = ".version 9.0\n.target sm_90\n.address_size 64\n\n"
             + ".visible .entry k()\n{\n  .reg .b32 %r<2>;\n  mov.u32 %r1, 1;\n  ret;\n}\n";
     static final String BAD = ".version 9.0\n.target sm_90\n.address_size 64\n\n"
             + ".visible .entry k()\n{\n  .reg .b32 %r<2>;\n  movv.u32 %r1, 1;\n  mov.u32 %r5, 1;\n  ret;\n}\n";
-
-    FileSystem fs;
-    ByteArrayOutputStream out;
-    ByteArrayOutputStream err;
 
     @BeforeEach
     void setUp() throws IOException {
@@ -40,27 +34,6 @@ class CliTest {
         Files.writeString(fs.getPath("/work/src/clean.ptx"), CLEAN);
         Files.writeString(fs.getPath("/work/src/nested/bad.ptx"), BAD);
         Files.writeString(fs.getPath("/work/src/nested/notes.txt"), "not ptx");
-        out = new ByteArrayOutputStream();
-        err = new ByteArrayOutputStream();
-    }
-
-    @AfterEach
-    void tearDown() throws IOException {
-        fs.close();
-    }
-
-    int run(String stdin, String... args) {
-        Cli cli = new Cli(fs, new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return cli.run(args);
-    }
-
-    String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
     }
 
     @Test

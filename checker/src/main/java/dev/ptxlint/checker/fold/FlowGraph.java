@@ -37,9 +37,13 @@ final class FlowGraph {
     int[] end;
     int[][] succ;
 
-    private final Map<String, Integer> labelPosition = new HashMap<>();
+    private final Map<Label, Integer> labelPosition = new HashMap<>();
+
+    /** A label: its name and the block that defines it. */
+    private record Label(String name, int block) {
+    }
     /** Per step that is a direct branch, the label key it targets (null: unresolved). */
-    private final Map<Integer, String> branchTarget = new HashMap<>();
+    private final Map<Integer, Label> branchTarget = new HashMap<>();
     /**
      * Whether a branch may go to any label (brx.idx, or a target that does not resolve); otherwise
      * only the labels in {@link #branchTarget} start blocks. {@code -G} code is full of labels that
@@ -55,7 +59,7 @@ final class FlowGraph {
         final int id;
         final Map<String, Reg> names = new HashMap<>();
         final Map<String, Range> ranges = new HashMap<>();
-        final Map<String, String> labels = new HashMap<>();
+        final Map<String, Label> labels = new HashMap<>();
 
         Scope(int id) {
             this.id = id;
@@ -71,7 +75,7 @@ final class FlowGraph {
      * Other registers can never decide a fact, and leaving them out keeps the states small in
      * {@code -G} code, where most registers are set from constants.
      */
-    Set<Reg> tracked;
+    Set<String> tracked;
     private final boolean everything;
 
     private FlowGraph(boolean everything) {
@@ -80,7 +84,7 @@ final class FlowGraph {
 
     static boolean isModelled(String opcode) {
         return switch (opcode) {
-            case "mov", "setp", "set", "selp", "slct", "vset", "vset2", "vset4" -> true;
+            case "mov", "setp", "set", "selp", "slct", "vset", "vset2", "vset4", "not", "and", "or", "xor" -> true;
             default -> false;
         };
     }
@@ -92,6 +96,9 @@ final class FlowGraph {
     static FlowGraph of(Ast.Function f, boolean everything) {
         FlowGraph g = new FlowGraph(everything);
         Scope fs = new Scope(g.blocks++);
+        if (!everything) {
+            g.tracked = relevantNames(f.body());
+        }
         g.scopes.push(fs);
         if (f.returns() != null) {
             f.returns().forEach(d -> g.declare(fs, d));
@@ -100,16 +107,13 @@ final class FlowGraph {
         g.walk(f.body(), fs);
         g.scopes.pop();
         g.cut();
-        if (!everything) {
-            g.tracked = g.relevant();
-        }
         return g;
     }
 
     private void walk(Ast.Block b, Scope scope) {
         for (Ast.Statement s : b.statements()) {
             if (s instanceof Ast.Label l) {
-                scope.labels.put(l.name().text(), l.name().text() + "@" + scope.id);
+                scope.labels.put(l.name().text(), new Label(l.name().text(), scope.id));
             }
         }
         for (Ast.Statement s : b.statements()) {
@@ -118,12 +122,12 @@ final class FlowGraph {
             } else if (s instanceof Ast.Block inner) {
                 Scope is = new Scope(blocks++);
                 scopes.push(is);
-                resolved.clear();
+                generation++;
                 walk(inner, is);
                 scopes.pop();
-                resolved.clear();
+                generation++;
             } else if (s instanceof Ast.Label l) {
-                labelPosition.putIfAbsent(l.name().text() + "@" + scope.id, steps.size());
+                labelPosition.putIfAbsent(new Label(l.name().text(), scope.id), steps.size());
             } else if (s instanceof Ast.Instruction i) {
                 step(i);
             }
@@ -152,12 +156,12 @@ final class FlowGraph {
             if (decl.isRange()) {
                 long count = decl.rangeCount() instanceof Ast.IntLit lit ? parseCount(lit.token().text()) : 0;
                 scope.ranges.put(n, new Range(n, count, st, scope.id, modelled));
-                resolved.clear();
+                generation++;
             } else {
                 // A name that is not a modelled scalar register still shadows outer ones: record it
                 // with a null type so that it is never known.
-                scope.names.put(n, new Reg(n + "@" + scope.id, n, modelled && decl.dims().isEmpty() ? st : null));
-                resolved.remove(n);
+                scope.names.put(n, new Reg(n, scope.id, modelled && decl.dims().isEmpty() ? st : null));
+                generation++;
             }
         }
     }
@@ -171,17 +175,24 @@ final class FlowGraph {
     }
 
     /** The register {@code n} names here, or null (undeclared, a special register, a variable...). */
-    /** Names resolved in the current scopes; cleared whenever a declaration or a block changes them. */
-    private final Map<String, Reg> resolved = new HashMap<>();
-    private static final Reg UNRESOLVED = new Reg("", "", null);
+    /**
+     * Names resolved in the current scopes. An entry is valid while {@link #generation} is the one
+     * it was made in; a declaration or a block boundary starts a new generation instead of
+     * clearing the map (clearing costs its capacity, and inline asm opens thousands of blocks).
+     */
+    private final Map<String, Cached> resolved = new HashMap<>();
+    private int generation;
+
+    private record Cached(Reg reg, int generation) {
+    }
 
     private Reg resolve(String n) {
-        Reg r = resolved.get(n);
-        if (r == null) {
-            r = lookup(n);
-            resolved.put(n, r == null ? UNRESOLVED : r);
+        Cached c = resolved.get(n);
+        if (c == null || c.generation() != generation) {
+            c = new Cached(lookup(n), generation);
+            resolved.put(n, c);
         }
-        return r == UNRESOLVED ? null : r;
+        return c.reg();
     }
 
     private Reg lookup(String n) {
@@ -203,7 +214,7 @@ final class FlowGraph {
                             return null;
                         }
                         String canonical = range.prefix() + index;
-                        return new Reg(canonical + "@" + range.block(), canonical, range.type());
+                        return new Reg(canonical, range.block(), range.type());
                     }
                 }
             }
@@ -214,9 +225,9 @@ final class FlowGraph {
         return null;
     }
 
-    private String resolveLabel(String n) {
+    private Label resolveLabel(String n) {
         for (Scope s : scopes) {
-            String k = s.labels.get(n);
+            Label k = s.labels.get(n);
             if (k != null) {
                 return k;
             }
@@ -224,21 +235,30 @@ final class FlowGraph {
         return null;
     }
 
+    private static final Ref[] NO_OPERANDS = new Ref[0];
+
     private void step(Ast.Instruction i) {
+        String op = i.opcode().text();
+        boolean modelled = isModelled(op);
+        if (!everything && (!modelled || op.equals("mov")) && i.guard() == null && !endsBlock(op)
+                && !op.equals("brx") && (i.operands().isEmpty() || !writesTracked(i.operands().get(0)))) {
+            // changes no tracked register and no control flow, and decides nothing (a mov reports
+            // no fact): the dataflow need not see it
+            return;
+        }
         Ref.Register guard = null;
         if (i.guard() != null) {
             Token p = i.guard().predicate();
             guard = new Ref.Register(new Ast.Name(p, List.of(), p.span()), resolve(p.text()), i.guard().negated(), null);
         }
         List<Ast.Expr> operands = i.operands();
-        String op = i.opcode().text();
-        int kept = everything || isModelled(op) ? operands.size() : Math.min(1, operands.size());
-        Ref[] ops = new Ref[kept];
+        int kept = everything || modelled ? operands.size() : Math.min(1, operands.size());
+        Ref[] ops = kept == 0 ? NO_OPERANDS : new Ref[kept];
         for (int k = 0; k < ops.length; k++) {
             ops[k] = ref(operands.get(k));
         }
         if (op.equals("bra")) {
-            String target = !operands.isEmpty() && operands.get(0) instanceof Ast.Name n ? resolveLabel(n.text()) : null;
+            Label target = !operands.isEmpty() && operands.get(0) instanceof Ast.Name n ? resolveLabel(n.text()) : null;
             branchTarget.put(steps.size(), target);
             anyLabelTargeted |= target == null;
         } else if (op.equals("brx")) {
@@ -298,28 +318,21 @@ final class FlowGraph {
         return new Ref.Other(e);
     }
 
-    private Set<Reg> relevant() {
-        Set<Reg> r = new HashSet<>();
-        List<Step> movs = new ArrayList<>();
-        for (Step s : steps) {
-            if (s.guard() != null && s.guard().reg() != null) {
-                r.add(s.guard().reg());
-            }
-            String op = s.opcode();
-            if (op.equals("mov")) {
-                movs.add(s);
-            } else if (isModelled(op)) {
-                for (int k = 1; k < s.ops().length; k++) {
-                    addRegs(s.ops()[k], r);
-                }
-            }
-        }
+    /**
+     * The names of the registers worth tracking, found by name before any scoping: every source of
+     * a modelled instruction other than mov, every guard, and the sources of movs into those,
+     * transitively. A name shared by registers of different blocks only makes the set larger,
+     * which is safe: an untracked register is merely unknown.
+     */
+    private static Set<String> relevantNames(Ast.Block body) {
+        Set<String> r = new HashSet<>();
+        List<String[]> movs = new ArrayList<>();
+        collect(body, r, movs);
         boolean grew = true;
         while (grew) {
             grew = false;
-            for (Step s : movs) {
-                if (s.ops().length == 2 && s.ops()[0] instanceof Ref.Register d && r.contains(d.reg())
-                        && s.ops()[1] instanceof Ref.Register src && src.reg() != null && r.add(src.reg())) {
+            for (String[] m : movs) {
+                if (r.contains(m[0]) && r.add(m[1])) {
                     grew = true;
                 }
             }
@@ -327,10 +340,52 @@ final class FlowGraph {
         return r;
     }
 
-    private static void addRegs(Ref ref, Set<Reg> out) {
-        if (ref instanceof Ref.Register reg && reg.reg() != null) {
-            out.add(reg.reg());
+    private static void collect(Ast.Block b, Set<String> r, List<String[]> movs) {
+        for (Ast.Statement s : b.statements()) {
+            if (s instanceof Ast.Block inner) {
+                collect(inner, r, movs);
+            } else if (s instanceof Ast.Instruction i) {
+                if (i.guard() != null) {
+                    r.add(i.guard().predicate().text());
+                }
+                String op = i.opcode().text();
+                List<Ast.Expr> ops = i.operands();
+                if (op.equals("mov")) {
+                    if (ops.size() == 2 && ops.get(0) instanceof Ast.Name d && ops.get(1) instanceof Ast.Name src) {
+                        movs.add(new String[] {d.text(), src.text()});
+                    }
+                } else if (isModelled(op)) {
+                    for (int k = 1; k < ops.size(); k++) {
+                        Ast.Expr e = ops.get(k);
+                        if (e instanceof Ast.Unary u) {
+                            e = u.operand();
+                        }
+                        if (e instanceof Ast.Name n) {
+                            r.add(n.text());
+                        }
+                    }
+                }
+            }
         }
+    }
+
+    /** Whether an unmodelled instruction's destination operand names a tracked register. */
+    private boolean writesTracked(Ast.Expr e) {
+        if (e instanceof Ast.Name n) {
+            return tracked.contains(n.text());
+        }
+        if (e instanceof Ast.PredPair p) {
+            return writesTracked(p.first()) || writesTracked(p.second());
+        }
+        List<Ast.Expr> items = e instanceof Ast.Brace b ? b.items()
+                : e instanceof Ast.VectorExpr v ? v.items()
+                : e instanceof Ast.Group g ? g.items() : List.of();
+        for (Ast.Expr it : items) {
+            if (writesTracked(it)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     // ---- basic blocks
@@ -344,9 +399,9 @@ final class FlowGraph {
         boolean[] leader = new boolean[n + 1];
         leader[0] = true;
         leader[n] = true;
-        java.util.Set<String> targets = new java.util.HashSet<>(branchTarget.values());
+        java.util.Set<Label> targets = new java.util.HashSet<>(branchTarget.values());
         List<Integer> targeted = new ArrayList<>();
-        for (Map.Entry<String, Integer> l : labelPosition.entrySet()) {
+        for (Map.Entry<Label, Integer> l : labelPosition.entrySet()) {
             if (anyLabelTargeted || targets.contains(l.getKey())) {
                 leader[l.getValue()] = true;
                 targeted.add(l.getValue());
@@ -376,7 +431,7 @@ final class FlowGraph {
             blockOf[k] = b;
         }
         blockOf[n] = -1; // falling off the end or a label at the end: the path ends
-        int[] anyLabel = targeted.stream().mapToInt(p -> blockOf[p]).filter(x -> x >= 0).distinct().toArray();
+        int[] anyLabel = distinct(targeted, blockOf);
         succ = new int[count][];
         for (b = 0; b < count; b++) {
             int last = end[b] - 1;
@@ -386,7 +441,7 @@ final class FlowGraph {
             int fall = blockOf[end[b]];
             List<Integer> out = new ArrayList<>(2);
             if (op.equals("bra")) {
-                String key = branchTarget.get(last);
+                Label key = branchTarget.get(last);
                 Integer pos = key == null ? null : labelPosition.get(key);
                 if (pos == null) {
                     for (int t : anyLabel) {
@@ -412,8 +467,25 @@ final class FlowGraph {
             } else {
                 out.add(fall);
             }
-            succ[b] = out.stream().mapToInt(Integer::intValue).filter(x -> x >= 0).distinct().toArray();
+            succ[b] = distinct(out, null);
         }
+    }
+
+    /** The distinct non-negative values of {@code xs} (mapped through {@code map} when given). */
+    private static int[] distinct(List<Integer> xs, int[] map) {
+        int[] out = new int[xs.size()];
+        int n = 0;
+        for (int x : xs) {
+            int v = map == null ? x : map[x];
+            boolean dup = v < 0;
+            for (int k = 0; k < n && !dup; k++) {
+                dup = out[k] == v;
+            }
+            if (!dup) {
+                out[n++] = v;
+            }
+        }
+        return Arrays.copyOf(out, n);
     }
 
     @Override

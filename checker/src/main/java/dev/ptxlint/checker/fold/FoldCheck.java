@@ -16,7 +16,8 @@ import java.util.Set;
  *
  * <p>It must run after every other check on an instruction: an instruction with an error of any
  * kind is not evaluated (its destination becomes unknown), and a function with syntax errors is
- * not analysed at all. A function whose instructions have no constant operand is skipped without
+ * not analysed at all. A function where no comparison, selection or guard could be decided (see
+ * {@link Gate}) is skipped without
  * building its flow graph, since nothing in it can become known.
  */
 public final class FoldCheck implements FunctionCheck {
@@ -25,7 +26,7 @@ public final class FoldCheck implements FunctionCheck {
 
     private long errorsSeen;
     private boolean skip;
-    private boolean seeds;
+    private final Gate gate = new Gate();
     private final Set<Ast.Instruction> untrusted = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /** Reports facts as diagnostics. */
@@ -43,7 +44,7 @@ public final class FoldCheck implements FunctionCheck {
         long errors = context.reporter().errorCount();
         skip = errors > errorsSeen; // errors since the last function: its own syntax or declaration errors
         errorsSeen = errors;
-        seeds = false;
+        gate.clear();
         untrusted.clear();
     }
 
@@ -54,16 +55,15 @@ public final class FoldCheck implements FunctionCheck {
             untrusted.add(insn);
             errorsSeen = errors;
         }
-        if (!seeds) {
-            seeds = hasConstant(insn);
-        }
+        gate.add(insn);
     }
 
     @Override
     public void end(Ast.Function function, CheckContext context) {
         errorsSeen = context.reporter().errorCount();
-        if (skip || !seeds || function.body() == null) {
+        if (skip || function.body() == null || !gate.mayDecide()) {
             untrusted.clear();
+            gate.clear();
             return;
         }
         FlowGraph g = FlowGraph.of(function, observer != null);
@@ -79,23 +79,7 @@ public final class FoldCheck implements FunctionCheck {
         };
         Dataflow.run(g, untrusted, obs);
         untrusted.clear();
+        gate.clear();
         errorsSeen = context.reporter().errorCount();
     }
-
-    /** Whether a modelled instruction has a literal operand, the only way values become known. */
-    private static boolean hasConstant(Ast.Instruction insn) {
-        String op = insn.opcode().text();
-        if (!FlowGraph.isModelled(op)) {
-            return false;
-        }
-        for (Ast.Expr e : insn.operands()) {
-            if (e instanceof Ast.IntLit || e instanceof Ast.FloatLit || e instanceof Ast.Unary u
-                    && (u.operand() instanceof Ast.IntLit || u.operand() instanceof Ast.FloatLit)
-                    || e instanceof Ast.Name n && n.text().equals("WARP_SZ")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
 }

@@ -183,10 +183,10 @@ final class Machine {
         VideoSemantics.Op2 op2;
         final List<ScalarType> types = new ArrayList<>(2);
 
-        final java.util.Set<Reg> tracked;
+        final java.util.Set<String> tracked;
 
         Exec(FlowGraph.Step s, Map<Reg, Long> state, Map<Reg, Long> updates, Observer obs,
-                java.util.Set<Reg> tracked) {
+                java.util.Set<String> tracked) {
             this.tracked = tracked;
             this.s = s;
             this.ops = s.ops();
@@ -211,6 +211,7 @@ final class Machine {
                     case "set" -> set();
                     case "selp" -> selp();
                     case "slct" -> slct();
+                    case "not", "and", "or", "xor" -> logic(op);
                     default -> video(op);
                 };
             } catch (IllegalArgumentException e) {
@@ -274,7 +275,7 @@ final class Machine {
             if (d instanceof Ref.Register reg && reg.reg() != null && reg.selector() == null && !reg.negated()
                     && reg.reg().type().width() == t.width()
                     && (reg.reg().type() == ScalarType.PRED) == (t == ScalarType.PRED)) {
-                updates.put(reg.reg(), tracked == null || tracked.contains(reg.reg()) ? bits : null);
+                updates.put(reg.reg(), tracked == null || tracked.contains(reg.reg().name()) ? bits : null);
             } else {
                 kill(d, updates);
             }
@@ -482,6 +483,30 @@ final class Machine {
             }
         }
 
+        // ---- not, and, or, xor on predicates
+
+        /** {@code not.pred d, a} and {@code and/or/xor.pred d, a, b}; other types are not modelled. */
+        private boolean logic(String op) {
+            if (types.size() != 1 || types.get(0) != ScalarType.PRED || cmp != null || bool != null || ftz
+                    || ops.length != (op.equals("not") ? 2 : 3)) {
+                return false;
+            }
+            Boolean a = pred(ops[1], state);
+            Boolean r;
+            if (op.equals("not")) {
+                r = a == null ? null : !a;
+            } else {
+                Boolean b = pred(ops[2], state);
+                BoolOp bo = op.equals("and") ? BoolOp.AND : op.equals("or") ? BoolOp.OR : BoolOp.XOR;
+                BoolOp saved = bool;
+                bool = bo;
+                r = combine(a, b); // decided by one operand where and/or allow it
+                bool = saved;
+            }
+            write(ops[0], ScalarType.PRED, boolBits(r));
+            return true;
+        }
+
         // ---- vset, vset2, vset4
 
         /** A 32-bit source as the video instructions read it: the whole register, selectors aside. */
@@ -546,7 +571,7 @@ final class Machine {
             }
             if (ops[0] instanceof Ref.Register reg && reg.reg() != null && !reg.negated()
                     && reg.reg().type().width() == 32) {
-                updates.put(reg.reg(), d != null && (tracked == null || tracked.contains(reg.reg())) ? d : null);
+                updates.put(reg.reg(), d != null && (tracked == null || tracked.contains(reg.reg().name())) ? d : null);
             } else {
                 kill(ops[0], updates);
             }

@@ -99,7 +99,11 @@ class FoldSoundnessTest {
         for (int i = 0; i < n; i++) {
             String guard = r.nextInt(5) == 0 ? "%p" + r.nextInt(3) : null;
             boolean neg = r.nextBoolean();
-            switch (r.nextInt(9)) {
+            switch (r.nextInt(11)) {
+                case 9 -> out.add(new Stmt(guard, neg, "not", "%p" + r.nextInt(3), "%p" + r.nextInt(3), null, null,
+                        null, 0, 0));
+                case 10 -> out.add(new Stmt(guard, neg, r.nextBoolean() ? "and" : "or", "%p" + r.nextInt(3),
+                        "%p" + r.nextInt(3), "%p" + r.nextInt(3), null, null, 0, 0));
                 case 0, 1 -> out.add(new Stmt(guard, neg, "mov", reg(r), Integer.toString(CONSTS[r.nextInt(CONSTS.length)]),
                         null, null, null, 0, 0));
                 case 2 -> out.add(new Stmt(guard, neg, "mov", reg(r), reg(r), null, null, null, 0, 0));
@@ -146,6 +150,8 @@ class FoldSoundnessTest {
             case "setp" -> "setp." + s.cmp() + ".s32 " + s.d() + ", " + s.a() + ", " + s.b() + ";";
             case "selp" -> "selp.b32 " + s.d() + ", " + s.a() + ", " + s.b() + ", " + s.c() + ";";
             case "bra" -> "bra L" + s.label() + ";";
+            case "not" -> "not.pred " + s.d() + ", " + s.a() + ";";
+            case "and", "or" -> s.op() + ".pred " + s.d() + ", " + s.a() + ", " + s.b() + ";";
             default -> throw new IllegalStateException(s.op());
         };
     }
@@ -175,6 +181,9 @@ class FoldSoundnessTest {
                     case "setp" -> regs.put(s.d(), compare(s.cmp(), (int) (long) val(s.a(), regs),
                             (int) (long) val(s.b(), regs)) ? 1L : 0L);
                     case "selp" -> regs.put(s.d(), regs.get(s.c()) != 0 ? val(s.a(), regs) : val(s.b(), regs));
+                    case "not" -> regs.put(s.d(), regs.get(s.a()) != 0 ? 0L : 1L);
+                    case "and" -> regs.put(s.d(), regs.get(s.a()) != 0 && regs.get(s.b()) != 0 ? 1L : 0L);
+                    case "or" -> regs.put(s.d(), regs.get(s.a()) != 0 || regs.get(s.b()) != 0 ? 1L : 0L);
                     case "bra" -> {
                         pc = indexOfLabel(prog, s.label());
                         continue;
