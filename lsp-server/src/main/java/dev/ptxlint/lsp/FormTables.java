@@ -29,6 +29,26 @@ final class FormTables {
     private FormTables() {
     }
 
+    private static final Map<String, String> SUMMARIES = Map.of(
+            "setp", "Compares `a` and `b` with the CmpOp and writes the result to predicate `p` (and its complement"
+                    + " to `q`); with a BoolOp the result is combined with predicate `c` first.",
+            "set", "Compares `a` and `b` with the CmpOp and writes all ones (integer) or 1.0 (float) to `d` when"
+                    + " true, else 0; with a BoolOp the result is combined with predicate `c` first.",
+            "selp", "Selects `a` when predicate `c` is true, else `b`, and writes it to `d`.",
+            "slct", "Selects `a` when `c` >= 0 (for float `c`: when `c` is not negative), else `b`, and writes it"
+                    + " to `d`.",
+            "vset", "Compares (parts of) `a` and `b`, picked by their selectors, and writes 1 or 0 to `d`,"
+                    + " optionally combined with `c` by the secondary operation.",
+            "vset2", "Compares the two 16-bit halves of `a` and `b` and writes one 0/1 per half to `d`, optionally"
+                    + " added to `c`.",
+            "vset4", "Compares the four bytes of `a` and `b` and writes one 0/1 per byte to `d`, optionally added"
+                    + " to `c`.");
+
+    /** One sentence on what the instruction does, or null. */
+    static String summary(String opcode) {
+        return SUMMARIES.get(opcode);
+    }
+
     static FormTable of(String opcode) {
         return TABLES.get(opcode);
     }

@@ -92,6 +92,9 @@ final class Hovers {
             return new Section(md.toString(), mnemonic);
         }
         List<String> mods = i.modifiers().stream().map(Token::text).toList();
+        if (FormTables.summary(name) != null) {
+            md.append(FormTables.summary(name)).append("\n\n");
+        }
         md.append("**Syntax** (manual ").append(t.manual()).append("): `").append(FormTables.syntax(t)).append("`\n\n");
         List<PtxType> types = FormTables.types(mods);
         Form form = types.size() == t.typeCount() ? t.form(types) : null;

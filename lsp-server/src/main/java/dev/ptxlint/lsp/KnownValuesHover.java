@@ -8,9 +8,9 @@ import java.util.List;
 /**
  * The hover contributor of the evaluator ({@code dev.ptxlint.checker.fold.KnownValues}): the known
  * value of the register under the cursor, and the outcome of a decided comparison, selection or
- * guard. The evaluator works on one function at a time, so it is given the module with the other
- * functions' bodies blanked out (positions unchanged) and nothing after the function: a hover in
- * a 20 MB file does not re-analyse the file. Results are cached per document version and function.
+ * guard. The evaluator works on one function at a time, so it is given the module with the earlier
+ * functions reduced to prototypes (their bodies blanked, positions unchanged) and nothing after
+ * the function: a hover in a 20 MB file does not re-analyse the file. Results are cached per document version and function.
  */
 final class KnownValuesHover {
     private KnownValuesHover() {
@@ -45,7 +45,19 @@ final class KnownValuesHover {
             int end = (int) Math.min(text.length(), fn.range().endOffset());
             char[] module = text.substring(0, end).toCharArray();
             for (IncrementalLinter.TopItem other : before) {
-                for (int i = (int) other.range().startOffset(); i < other.range().endOffset() && i < end; i++) {
+                // keep the function's header (later calls resolve) and turn its body into ';'
+                int from = (int) other.range().startOffset();
+                if (!other.names().isEmpty()) {
+                    from = (int) other.names().get(0).range().endOffset();
+                }
+                int to = (int) Math.min(end, other.range().endOffset());
+                while (from < to && module[from] != '{') {
+                    from++;
+                }
+                if (from < to) {
+                    module[from++] = ';';
+                }
+                for (int i = from; i < to; i++) {
                     if (module[i] != '\n' && module[i] != '\r') {
                         module[i] = ' ';
                     }
