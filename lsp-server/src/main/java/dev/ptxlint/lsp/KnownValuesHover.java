@@ -8,9 +8,10 @@ import java.util.List;
 /**
  * The hover contributor of the evaluator ({@code dev.ptxlint.checker.fold.KnownValues}): the known
  * value of the register under the cursor, and the outcome of a decided comparison, selection or
- * guard. The evaluator works on one function at a time, so it is given the module with the earlier
- * functions reduced to prototypes (their bodies blanked, positions unchanged) and nothing after
- * the function: a hover in a 20 MB file does not re-analyse the file. Results are cached per document version and function.
+ * guard. The evaluator works on one function at a time, so it is given a small module: the items
+ * before the function (earlier functions reduced to prototypes) and the function itself, whose
+ * offsets are the document's moved by a constant: a hover in a 20 MB file does not re-analyse
+ * the file. Results are cached per document version and function.
  */
 final class KnownValuesHover {
     private KnownValuesHover() {
@@ -21,6 +22,8 @@ final class KnownValuesHover {
 
     private static Key cachedKey;
     private static KnownValues cached;
+    /** Document offset minus offset in the small module, for the cached function. */
+    private static long shift;
 
     static synchronized Hovers.Section hover(Analysis a, Document doc) {
         IncrementalLinter.TopItem fn = null;
@@ -32,42 +35,41 @@ final class KnownValuesHover {
                 fn = isFunction ? it : null;
                 break;
             }
-            if (isFunction) {
-                before.add(it);
-            }
+            before.add(it);
         }
         if (fn == null) {
             return null;
         }
         Key key = new Key(doc.uri, a.snap.version(), fn.range().startOffset());
         if (!key.equals(cachedKey)) {
+            // a small module: the earlier items (functions as prototypes), then the function
             String text = a.snap.text();
-            int end = (int) Math.min(text.length(), fn.range().endOffset());
-            char[] module = text.substring(0, end).toCharArray();
+            StringBuilder module = new StringBuilder();
             for (IncrementalLinter.TopItem other : before) {
-                // keep the function's header (later calls resolve) and turn its body into ';'
                 int from = (int) other.range().startOffset();
-                if (!other.names().isEmpty()) {
-                    from = (int) other.names().get(0).range().endOffset();
-                }
-                int to = (int) Math.min(end, other.range().endOffset());
-                while (from < to && module[from] != '{') {
-                    from++;
-                }
-                if (from < to) {
-                    module[from++] = ';';
-                }
-                for (int i = from; i < to; i++) {
-                    if (module[i] != '\n' && module[i] != '\r') {
-                        module[i] = ' ';
+                int to = (int) Math.min(text.length(), other.range().endOffset());
+                boolean isFunction = other.kind() == IncrementalLinter.ItemKind.ENTRY
+                        || other.kind() == IncrementalLinter.ItemKind.FUNCTION;
+                if (isFunction) {
+                    int nameEnd = other.names().isEmpty() ? from : (int) other.names().get(0).range().endOffset();
+                    int brace = text.indexOf('{', nameEnd);
+                    if (brace >= 0 && brace < to) {
+                        module.append(text, from, brace).append(";\n");
+                    } else {
+                        module.append(text, from, to).append('\n');
                     }
+                } else {
+                    module.append(text, from, to).append('\n');
                 }
             }
-            cached = KnownValues.of(new String(module));
+            int fnStart = (int) fn.range().startOffset();
+            shift = fnStart - module.length();
+            module.append(text, fnStart, (int) Math.min(text.length(), fn.range().endOffset()));
+            cached = KnownValues.of(module.toString());
             cachedKey = key;
         }
         List<String> lines = new ArrayList<>();
-        for (KnownValues.Entry e : cached.at(a.offset)) {
+        for (KnownValues.Entry e : cached.at(a.offset - shift)) {
             if (e.kind() == KnownValues.Kind.OPERAND) {
                 lines.add("`" + e.subject() + "` = " + e.value() + " (`" + e.type() + "`"
                         + (e.destination() ? ", after this instruction" : "") + ")");

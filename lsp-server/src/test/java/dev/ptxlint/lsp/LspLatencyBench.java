@@ -169,6 +169,22 @@ public final class LspLatencyBench {
                 lastLine = line;
             }
             java.util.Arrays.sort(ms);
+            // hover (form, declaration, known values of the function) and completion at random instructions
+            double[] hover = new double[10];
+            double[] complete = new double[10];
+            for (int k = 0; k < hover.length; k++) {
+                int line = candidates.get(rnd.nextInt(candidates.size()));
+                long s = System.nanoTime();
+                c.response(c.request("textDocument/hover", ServerEndToEndTest.at(uri, line, 2)), 600_000);
+                hover[k] = (System.nanoTime() - s) / 1e6;
+                s = System.nanoTime();
+                c.response(c.request("textDocument/completion", ServerEndToEndTest.at(uri, line, 2)), 600_000);
+                complete[k] = (System.nanoTime() - s) / 1e6;
+            }
+            java.util.Arrays.sort(hover);
+            java.util.Arrays.sort(complete);
+            System.out.printf(Locale.ROOT, "   hover median %.1f ms (max %.1f), completion median %.1f ms (max %.1f)%n",
+                    pct(hover, 50), hover[hover.length - 1], pct(complete, 50), complete[complete.length - 1]);
             double[] warm = ms;
             System.out.printf(Locale.ROOT, "%6.1f MB  %,9d lines  full lint %7.0f ms (%d diagnostics)  open->publish %7.0f ms"
                             + "  one-line edit: median %6.1f ms  p99 %6.1f ms  max %6.1f ms%n",
