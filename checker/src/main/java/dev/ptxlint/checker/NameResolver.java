@@ -118,26 +118,27 @@ final class NameResolver {
         }
     }
 
-    private void function(Function f) {
-        if (f.name() != null) {
-            String n = f.name().text();
-            Symbol prevSym = module.names.get(n);
-            Span previous = prevSym == null ? null : prevSym.declaration();
-            if (previous == null) {
-                module.names.put(n, new Symbol(n, Symbol.Kind.FUNCTION, null, null, 1, f.name().span()));
-                functions.add(n);
-            } else if (!functions.contains(n)) {
-                out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(f.name().span()),
-                                "'" + n + "' is already declared as a variable; a function cannot reuse its name")
-                        .withRelated(new Diagnostic.Related(TextRange.of(previous), "variable '" + n + "'")));
-            } else if (f.body() != null && definitions.contains(n)) {
-                // A declaration (prototype) followed by the definition is allowed; two bodies are not.
-                duplicate(f.name(), previous);
-            }
-            if (f.body() != null) {
-                definitions.add(n);
-            }
+    /** Receives declarations and resolved uses (null: not set; the language server sets one). */
+    private NameListener listener;
+
+    void setListener(NameListener listener) {
+        this.listener = listener;
+    }
+
+    /**
+     * The module-level effects of {@code item} only: what a later item can see (module variables,
+     * function names and whether they have a body), without checking a function's body.
+     */
+    void visitDeclarations(Ast.TopLevel item) {
+        if (item instanceof Function f) {
+            declareFunction(f);
+        } else {
+            visit(item);
         }
+    }
+
+    private void function(Function f) {
+        declareFunction(f);
         if (f.body() == null) {
             return;
         }
@@ -165,6 +166,32 @@ final class NameResolver {
         scopes.pop();
     }
 
+    private void declareFunction(Function f) {
+        if (f.name() != null) {
+            if (listener != null) {
+                listener.declared(f.name(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
+                        f.name().span()));
+            }
+            String n = f.name().text();
+            Symbol prevSym = module.names.get(n);
+            Span previous = prevSym == null ? null : prevSym.declaration();
+            if (previous == null) {
+                module.names.put(n, new Symbol(n, Symbol.Kind.FUNCTION, null, null, 1, f.name().span()));
+                functions.add(n);
+            } else if (!functions.contains(n)) {
+                out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(f.name().span()),
+                                "'" + n + "' is already declared as a variable; a function cannot reuse its name")
+                        .withRelated(new Diagnostic.Related(TextRange.of(previous), "variable '" + n + "'")));
+            } else if (f.body() != null && definitions.contains(n)) {
+                // A declaration (prototype) followed by the definition is allowed; two bodies are not.
+                duplicate(f.name(), previous);
+            }
+            if (f.body() != null) {
+                definitions.add(n);
+            }
+        }
+    }
+
     private void block(Scope scope, Block b) {
         collectLabels(scope, b);
         body(b.statements());
@@ -186,6 +213,9 @@ final class NameResolver {
                                     + name.text() + "'")));
                 } else {
                     scope.labels.put(name.text(), name.span());
+                }
+                if (listener != null) {
+                    listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));
                 }
             }
         }
@@ -312,7 +342,14 @@ final class NameResolver {
 
     private void use(Token name, boolean branchTarget) {
         String n = name.text();
-        if (n.equals("_") || resolve(n) != null) {
+        if (n.equals("_")) {
+            return;
+        }
+        Symbol resolved = resolve(n);
+        if (listener != null) {
+            listener.used(name, resolved);
+        }
+        if (resolved != null) {
             return;
         }
         if (branchTarget) {
@@ -417,6 +454,9 @@ final class NameResolver {
 
     private void declareAll(Scope scope, VarDecl d) {
         for (Declarator decl : d.declarators()) {
+            if (listener != null) {
+                listener.declared(decl.name(), Symbol.of(decl.name().text(), d, decl.name().span()));
+            }
             if (decl.isRange()) {
                 Range prev = scope.ranges.get(decl.name().text());
                 int count = 0;

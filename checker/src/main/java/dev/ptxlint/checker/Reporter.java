@@ -27,6 +27,14 @@ public final class Reporter {
         report(Diagnostic.of(rule, TextRange.of(span), message));
     }
 
+    /**
+     * Sets the error count: the incremental linter re-creates the count a full lint would have
+     * reached when it re-checks one function without re-reporting what came before it.
+     */
+    void setErrorCount(long n) {
+        errors = n;
+    }
+
     /** How many errors have been reported so far (checks use it to skip code that has errors). */
     public long errorCount() {
         return errors;

@@ -356,13 +356,22 @@ public final class Cli {
 
     /** Starts the language server if the jar carries it; keeps LSP4J off the linting path. */
     private int startLanguageServer() {
+        return startLanguageServer(stdin, out, err);
+    }
+
+    /**
+     * Runs the language server over {@code in}/{@code out} until the client ends the session and
+     * returns the exit code. The server class is loaded by name so that the command-line path
+     * never loads LSP4J (and a jar without the server still lints).
+     */
+    public static int startLanguageServer(InputStream in, java.io.OutputStream rpcOut, PrintStream err) {
         try {
             Class<?> c = Class.forName("dev.ptxlint.lsp.ServerLauncher");
             Method m = c.getMethod("launch", InputStream.class, java.io.OutputStream.class);
-            m.invoke(null, stdin, out);
-            return 0;
+            Object code = m.invoke(null, in, rpcOut);
+            return code instanceof Integer i ? i : 0;
         } catch (ClassNotFoundException | NoSuchMethodException e) {
-            err.println("ptxlint: the language server is not part of this build yet");
+            err.println("ptxlint: the language server is not part of this build (run lsp-server/target/ptxlint.jar)");
             return 2;
         } catch (ReflectiveOperationException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();

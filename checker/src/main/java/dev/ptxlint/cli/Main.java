@@ -15,6 +15,16 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        if (java.util.Arrays.asList(args).contains("--lsp")) {
+            // JSON-RPC owns the real standard output; anything else printed goes to standard error
+            // so that a stray print cannot corrupt the stream.
+            java.io.OutputStream rpcOut = new FileOutputStream(FileDescriptor.out);
+            InputStream rpcIn = new java.io.FileInputStream(FileDescriptor.in);
+            PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+            System.setOut(err);
+            System.exit(Cli.startLanguageServer(rpcIn, rpcOut, err));
+            return;
+        }
         // Diagnostics are UTF-8 whatever the locale (messages may quote non-ASCII characters).
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);

@@ -54,6 +54,18 @@ public final class Lexer {
         return new Lexer(new InputStreamReader(in, decoder));
     }
 
+    /**
+     * Starts counting positions at {@code offset}, {@code line} and {@code column} instead of the
+     * beginning of a document: for lexing a slice of a larger text (the language server re-lexes
+     * one function) so that spans are those of the whole document. Call before the first token.
+     */
+    public Lexer startingAt(long offset, int line, int column) {
+        this.offset = offset;
+        this.line = line;
+        this.col = column;
+        return this;
+    }
+
     public static Lexer of(String text) {
         return new Lexer(new StringReader(text));
     }

@@ -1,0 +1,60 @@
+package dev.ptxlint.lsp;
+
+import dev.ptxlint.checker.IncrementalLinter;
+import dev.ptxlint.checker.LintSettings;
+import dev.ptxlint.diag.Diagnostic;
+import java.util.List;
+import java.util.concurrent.ScheduledFuture;
+
+/**
+ * One open document. Fields are guarded by the document's monitor; the linter and the
+ * {@code linted*} fields belong to the lint thread.
+ */
+final class Document {
+    final String uri;
+    String text;
+    int version;
+    LineIndex lines;
+    boolean open = true;
+
+    /** Unchanged prefix and suffix lengths since the text the linter saw last (-1: lint from scratch). */
+    int cleanPrefix = -1;
+    int cleanSuffix = -1;
+    ScheduledFuture<?> pending;
+
+    // --- lint thread only
+    IncrementalLinter linter = new IncrementalLinter();
+    /** The settings of the project's {@code .ptxlintrc} (null: not looked up yet). */
+    LintSettings project;
+    /** The result for {@link #resultVersion}, in document coordinates; null before the first lint. */
+    volatile List<Diagnostic> result;
+    volatile int resultVersion = Integer.MIN_VALUE;
+
+    Document(String uri, String text, int version) {
+        this.uri = uri;
+        this.text = text;
+        this.version = version;
+        this.lines = new LineIndex(text);
+    }
+
+    /** Records that {@code [from, to)} of the text was replaced by {@code inserted}. */
+    synchronized void edit(int from, int to, String inserted, int newVersion) {
+        int oldLen = text.length();
+        // substring and concatenation copy arrays in bulk (a StringBuilder appends char by char)
+        text = text.substring(0, from) + inserted + text.substring(to);
+        lines.replace(text, from, to, inserted.length());
+        if (cleanPrefix >= 0) {
+            cleanPrefix = Math.min(cleanPrefix, from);
+            cleanSuffix = Math.min(cleanSuffix, oldLen - to);
+        }
+        version = newVersion;
+    }
+
+    synchronized void replaceAll(String newText, int newVersion) {
+        text = newText;
+        lines = new LineIndex(newText);
+        cleanPrefix = -1;
+        cleanSuffix = -1;
+        version = newVersion;
+    }
+}

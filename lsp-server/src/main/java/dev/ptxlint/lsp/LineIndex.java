@@ -1,0 +1,115 @@
+package dev.ptxlint.lsp;
+
+import java.util.Arrays;
+
+/**
+ * Line starts of a text, kept up to date edit by edit (a one-line edit in a 20 MB document must
+ * not rescan the document). Lines end at {@code \n}, {@code \r\n} or a lone {@code \r}, as the
+ * lexer counts them; columns are UTF-16 code units, as in LSP.
+ */
+final class LineIndex {
+    private int[] starts;
+    private int count;
+
+    LineIndex(CharSequence text) {
+        starts = new int[Math.max(16, text.length() / 32)];
+        count = 0;
+        add(0);
+        scan(text, 0, text.length());
+    }
+
+    private void add(int start) {
+        if (count == starts.length) {
+            starts = Arrays.copyOf(starts, count * 2);
+        }
+        starts[count++] = start;
+    }
+
+    private void scan(CharSequence text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) {
+                add(i + 1);
+            }
+        }
+    }
+
+    int lineCount() {
+        return count;
+    }
+
+    int lineStart(int line) {
+        return starts[Math.max(0, Math.min(line, count - 1))];
+    }
+
+    /**
+     * The offset of an LSP position, clamped into the text; a character past the end of its line
+     * means the end of the line (before its line break), as LSP says.
+     */
+    int offset(int line, int character, int textLength) {
+        return offset(line, character, textLength, null);
+    }
+
+    int offset(int line, int character, int textLength, CharSequence text) {
+        if (line < 0) {
+            return 0;
+        }
+        if (line >= count) {
+            return textLength;
+        }
+        int start = starts[line];
+        int end = line + 1 < count ? starts[line + 1] : textLength;
+        if (line + 1 < count) {
+            // drop the line break: '\n', '\r' or "\r\n"
+            end--;
+            if (text != null && end > start && text.charAt(end) == '\n' && text.charAt(end - 1) == '\r') {
+                end--;
+            }
+        }
+        return (int) Math.max(start, Math.min((long) start + Math.max(0, character), end));
+    }
+
+    /** The 0-based line of an offset. */
+    int line(int offset) {
+        int lo = 0;
+        int hi = count - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (starts[mid] <= offset) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * Updates the index after {@code [from, to)} of the old text was replaced, giving
+     * {@code newText}, in which the replacement occupies {@code [from, from + inserted)}.
+     */
+    void replace(CharSequence newText, int from, int to, int inserted) {
+        int delta = inserted - (to - from);
+        // Lines starting at or before 'from' are unchanged, except that a '\r' just before 'from' may
+        // now be followed by '\n' (or no longer be): rescan from the start of the line holding from-1.
+        int keep = line(Math.max(0, from - 1));
+        int firstOld = keep + 1; // first line start that may change
+        int oldAfter = firstOld;
+        while (oldAfter < count && starts[oldAfter] <= to) {
+            oldAfter++;
+        }
+        int[] tail = Arrays.copyOfRange(starts, oldAfter, count);
+        count = firstOld;
+        int scanFrom = starts[keep];
+        int scanTo = Math.min(newText.length(), from + inserted + 1);
+        scan(newText, scanFrom, scanTo);
+        // drop any start the rescan produced beyond the region the tail covers
+        int tailStart = 0;
+        while (tailStart < tail.length && tail[tailStart] + delta <= (count > 0 ? starts[count - 1] : 0)) {
+            tailStart++;
+        }
+        for (int k = tailStart; k < tail.length; k++) {
+            add(tail[k] + delta);
+        }
+    }
+}
