@@ -2,6 +2,7 @@ package dev.ptxlint.checker.fold;
 
 import dev.ptxlint.checker.CheckContext;
 import dev.ptxlint.checker.FunctionCheck;
+import dev.ptxlint.checker.Reporter;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.TextRange;
 import dev.ptxlint.syntax.Ast;
@@ -39,8 +40,15 @@ public final class FoldCheck implements FunctionCheck {
         this.observer = observer;
     }
 
+    /** The reporter of the module being linted: a linter reuses its checks for the next module. */
+    private Reporter reporter;
+
     @Override
     public void begin(Ast.Function function, CheckContext context) {
+        if (context.reporter() != reporter) {
+            reporter = context.reporter();
+            errorsSeen = 0; // a new module: its error count starts again from zero
+        }
         long errors = context.reporter().errorCount();
         skip = errors > errorsSeen; // errors since the last function: its own syntax or declaration errors
         errorsSeen = errors;

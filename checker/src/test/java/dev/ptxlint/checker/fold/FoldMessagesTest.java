@@ -108,6 +108,25 @@ class FoldMessagesTest {
     }
 
     @Test
+    void aReusedLinterStillSkipsCodeWithErrors() {
+        Linter linter = new Linter();
+        // a first module with many errors, then modules whose errors must still stop the folding
+        StringBuilder bad = new StringBuilder();
+        for (int i = 0; i < 20; i++) {
+            bad.append("    mov.u32 %r9").append(i).append(", 1;\n");
+        }
+        assertTrue(linter.lint(module(bad.toString())).size() >= 20);
+        List<Diagnostic> syntax = linter.lint(module("    setp.lt.s32 %p1, 3, 5\n    @%p1 bra END;\nEND:\n"));
+        assertTrue(syntax.stream().anyMatch(d -> d.severity() == Severity.ERROR), syntax.toString());
+        assertTrue(syntax.stream().noneMatch(d -> d.code().startsWith("PTX03")), syntax.toString());
+        List<Diagnostic> form = linter.lint(module("    setp.lt.s33 %p1, 3, 5;\n    @%p1 bra END;\nEND:\n"));
+        assertTrue(form.stream().noneMatch(d -> d.code().startsWith("PTX03")), form.toString());
+        // and a clean module is folded as usual
+        assertEquals(1, linter.lint(module("    setp.lt.s32 %p1, 3, 5;\n")).stream()
+                .filter(d -> d.code().equals("PTX0300")).count());
+    }
+
+    @Test
     void hoverEntriesGiveOperandValuesAndResults() {
         String t = module("    mov.u32 %r1, 7;\n    setp.eq.u32 %p1|%p2, %r1, 7;\n");
         KnownValues kv = KnownValues.of(t);
