@@ -40,6 +40,12 @@ final class Dataflow {
         int[] order = reversePostorder(g);
         PriorityQueue<Integer> work = new PriorityQueue<>(Comparator.comparingInt(b -> order[b]));
         boolean[] queued = new boolean[n];
+        int[] preds = new int[n];
+        for (int[] ts : g.succ) {
+            for (int t : ts) {
+                preds[t]++;
+            }
+        }
         work.add(0);
         queued[0] = true;
         while (!work.isEmpty()) {
@@ -50,7 +56,14 @@ final class Dataflow {
                 FlowGraph.Step s = g.steps.get(k);
                 Machine.run(g, s, state, !untrusted.contains(s.insn()), Machine.SILENT);
             }
-            for (int t : g.succ[b]) {
+            int[] succ = g.succ[b];
+            if (succ.length == 1 && preds[succ[0]] == 1 && in[succ[0]] == null && succ[0] != 0) {
+                in[succ[0]] = state; // the only way in: hand the state over instead of copying it
+                work.add(succ[0]);
+                queued[succ[0]] = true;
+                continue;
+            }
+            for (int t : succ) {
                 if (meet(in, t, state) && !queued[t]) {
                     work.add(t);
                     queued[t] = true;
@@ -58,8 +71,8 @@ final class Dataflow {
             }
         }
         for (int b = 0; b < n; b++) {
-            if (in[b] == null) {
-                continue; // not reached from the entry
+            if (in[b] == null || g.tracked != null && !g.hasSite(b)) {
+                continue; // not reached from the entry, or nothing in it can be decided
             }
             Map<Reg, Long> state = new HashMap<>(in[b]);
             for (int k = g.start[b]; k < g.end[b]; k++) {

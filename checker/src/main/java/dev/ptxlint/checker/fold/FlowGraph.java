@@ -82,6 +82,13 @@ final class FlowGraph {
         this.everything = everything;
     }
 
+    /** Whether the evaluator models {@code i}: the logic operations only on predicates. */
+    static boolean isModelled(Ast.Instruction i) {
+        String op = i.opcode().text();
+        return isModelled(op) && (!(op.equals("not") || op.equals("and") || op.equals("or") || op.equals("xor"))
+                || i.hasModifier(".pred"));
+    }
+
     static boolean isModelled(String opcode) {
         return switch (opcode) {
             case "mov", "setp", "set", "selp", "slct", "vset", "vset2", "vset4", "not", "and", "or", "xor" -> true;
@@ -90,15 +97,14 @@ final class FlowGraph {
     }
 
     /**
-     * The flow graph of {@code f}. With {@code everything} false, only the registers that can
-     * decide a fact are tracked and unmodelled instructions keep only their destination operand.
+     * The flow graph of {@code f}. With {@code tracked} (names, from {@link Gate#relevantNames}),
+     * only those registers are tracked and unmodelled instructions that write none of them are
+     * left out; with null, everything is kept (for hovers).
      */
-    static FlowGraph of(Ast.Function f, boolean everything) {
-        FlowGraph g = new FlowGraph(everything);
+    static FlowGraph of(Ast.Function f, Set<String> tracked) {
+        FlowGraph g = new FlowGraph(tracked == null);
         Scope fs = new Scope(g.blocks++);
-        if (!everything) {
-            g.tracked = relevantNames(f.body());
-        }
+        g.tracked = tracked;
         g.scopes.push(fs);
         if (f.returns() != null) {
             f.returns().forEach(d -> g.declare(fs, d));
@@ -239,7 +245,7 @@ final class FlowGraph {
 
     private void step(Ast.Instruction i) {
         String op = i.opcode().text();
-        boolean modelled = isModelled(op);
+        boolean modelled = isModelled(i);
         if (!everything && (!modelled || op.equals("mov")) && i.guard() == null && !endsBlock(op)
                 && !op.equals("brx") && (i.operands().isEmpty() || !writesTracked(i.operands().get(0)))) {
             // changes no tracked register and no control flow, and decides nothing (a mov reports
@@ -318,57 +324,6 @@ final class FlowGraph {
         return new Ref.Other(e);
     }
 
-    /**
-     * The names of the registers worth tracking, found by name before any scoping: every source of
-     * a modelled instruction other than mov, every guard, and the sources of movs into those,
-     * transitively. A name shared by registers of different blocks only makes the set larger,
-     * which is safe: an untracked register is merely unknown.
-     */
-    private static Set<String> relevantNames(Ast.Block body) {
-        Set<String> r = new HashSet<>();
-        List<String[]> movs = new ArrayList<>();
-        collect(body, r, movs);
-        boolean grew = true;
-        while (grew) {
-            grew = false;
-            for (String[] m : movs) {
-                if (r.contains(m[0]) && r.add(m[1])) {
-                    grew = true;
-                }
-            }
-        }
-        return r;
-    }
-
-    private static void collect(Ast.Block b, Set<String> r, List<String[]> movs) {
-        for (Ast.Statement s : b.statements()) {
-            if (s instanceof Ast.Block inner) {
-                collect(inner, r, movs);
-            } else if (s instanceof Ast.Instruction i) {
-                if (i.guard() != null) {
-                    r.add(i.guard().predicate().text());
-                }
-                String op = i.opcode().text();
-                List<Ast.Expr> ops = i.operands();
-                if (op.equals("mov")) {
-                    if (ops.size() == 2 && ops.get(0) instanceof Ast.Name d && ops.get(1) instanceof Ast.Name src) {
-                        movs.add(new String[] {d.text(), src.text()});
-                    }
-                } else if (isModelled(op)) {
-                    for (int k = 1; k < ops.size(); k++) {
-                        Ast.Expr e = ops.get(k);
-                        if (e instanceof Ast.Unary u) {
-                            e = u.operand();
-                        }
-                        if (e instanceof Ast.Name n) {
-                            r.add(n.text());
-                        }
-                    }
-                }
-            }
-        }
-    }
-
     /** Whether an unmodelled instruction's destination operand names a tracked register. */
     private boolean writesTracked(Ast.Expr e) {
         if (e instanceof Ast.Name n) {
@@ -399,7 +354,7 @@ final class FlowGraph {
         boolean[] leader = new boolean[n + 1];
         leader[0] = true;
         leader[n] = true;
-        java.util.Set<Label> targets = new java.util.HashSet<>(branchTarget.values());
+        Set<Label> targets = new HashSet<>(branchTarget.values());
         List<Integer> targeted = new ArrayList<>();
         for (Map.Entry<Label, Integer> l : labelPosition.entrySet()) {
             if (anyLabelTargeted || targets.contains(l.getKey())) {
@@ -469,6 +424,17 @@ final class FlowGraph {
             }
             succ[b] = distinct(out, null);
         }
+    }
+
+    /** Whether block {@code b} has something that can be decided: a guard, or a modelled instruction other than mov. */
+    boolean hasSite(int b) {
+        for (int k = start[b]; k < end[b]; k++) {
+            Step s = steps.get(k);
+            if (s.guard() != null || isModelled(s.insn()) && !s.opcode().equals("mov")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The distinct non-negative values of {@code xs} (mapped through {@code map} when given). */

@@ -74,7 +74,7 @@ public final class FoldCheck implements FunctionCheck {
             gate.clear();
             return;
         }
-        FlowGraph g = FlowGraph.of(function, observer != null);
+        FlowGraph g = FlowGraph.of(function, observer != null ? null : gate.relevantNames());
         Machine.Observer obs = observer != null ? observer : new Machine.Observer() {
             @Override
             public void fact(Fact f) {

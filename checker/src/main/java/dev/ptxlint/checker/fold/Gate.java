@@ -33,9 +33,44 @@ final class Gate {
         if (insn.guard() != null) {
             guards.add(insn.guard().predicate().text());
         }
-        if (FlowGraph.isModelled(insn.opcode().text())) {
+        if (FlowGraph.isModelled(insn)) {
             modelled.add(insn);
         }
+    }
+
+    /**
+     * The names of the registers worth tracking: every guard, every source of a modelled
+     * instruction other than mov, and the sources of movs into those, transitively. A name shared
+     * by registers of different blocks only makes the set larger, which is safe: an untracked
+     * register is merely unknown.
+     */
+    Set<String> relevantNames() {
+        Set<String> r = new HashSet<>(guards);
+        Map<String, List<String>> movSources = new HashMap<>();
+        for (Ast.Instruction i : modelled) {
+            List<Ast.Expr> ops = i.operands();
+            if (i.opcode().text().equals("mov")) {
+                if (ops.size() == 2 && ops.get(0) instanceof Ast.Name d && ops.get(1) instanceof Ast.Name src) {
+                    movSources.computeIfAbsent(d.text(), x -> new ArrayList<>(1)).add(src.text());
+                }
+                continue;
+            }
+            for (int k = 1; k < ops.size(); k++) {
+                Ast.Expr e = ops.get(k) instanceof Ast.Unary u ? u.operand() : ops.get(k);
+                if (e instanceof Ast.Name n) {
+                    r.add(n.text());
+                }
+            }
+        }
+        ArrayDeque<String> work = new ArrayDeque<>(r);
+        while (!work.isEmpty()) {
+            for (String src : movSources.getOrDefault(work.poll(), List.of())) {
+                if (r.add(src)) {
+                    work.add(src);
+                }
+            }
+        }
+        return r;
     }
 
     /** Whether the function may have a decided comparison, selection or guard. */

@@ -47,7 +47,7 @@ final class Machine {
     /** Executes {@code s}; {@code trusted} is false for an instruction with errors (it is not evaluated). */
     static void run(FlowGraph g, FlowGraph.Step s, Map<Reg, Long> state, boolean trusted, Observer obs) {
         boolean report = obs != SILENT;
-        if (!report && (!trusted || !FlowGraph.isModelled(s.opcode()))) {
+        if (!report && (!trusted || !FlowGraph.isModelled(s.insn()))) {
             // the common case: an instruction we do not model only makes its destination unknown
             if (s.ops().length > 0 && !state.isEmpty()) {
                 forget(s.ops()[0], state);
