@@ -166,11 +166,24 @@ final class Gate {
             case "and", "or", "xor", "not", "mov" -> false; // they decide nothing a user wrote as a test
             // a NaN constant or a register that may hold a NaN decides a float comparison alone,
             // and a known c decides and/or
-            case "setp", "set" -> ab || isNamedOrFloat(a, known) || isNamedOrFloat(b, known)
-                    || c != null && isKnown(c, known);
+            case "setp", "set" -> ab || c != null && isKnown(c, known)
+                    || comparesFloats(i) && (isNamedOrFloat(a, known) || isNamedOrFloat(b, known));
             case "selp", "slct" -> c != null && isKnown(c, known);
             default -> ab; // vset, vset2, vset4
         };
+    }
+
+    /** Whether a set/setp compares floating-point values (only then can one NaN operand decide it). */
+    private static boolean comparesFloats(Ast.Instruction i) {
+        for (var m : i.modifiers()) {
+            switch (m.text()) {
+                case ".f32", ".f64", ".f16", ".bf16", ".f16x2", ".bf16x2":
+                    return true;
+                default:
+                    break;
+            }
+        }
+        return false;
     }
 
     private static boolean isNamedOrFloat(Ast.Expr e, Set<String> known) {
