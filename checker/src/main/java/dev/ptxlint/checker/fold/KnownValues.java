@@ -63,7 +63,7 @@ public final class KnownValues {
                         false, f.message()));
             }
         };
-        new Linter(List.of(new FormChecks(), new FoldCheck(obs))).lint(text);
+        new Linter(List.of(new FormChecks(), new FoldCheck(obs, false))).lint(text);
         out.sort(Comparator.comparingLong((Entry e) -> e.range().startOffset()));
         return new KnownValues(out);
     }

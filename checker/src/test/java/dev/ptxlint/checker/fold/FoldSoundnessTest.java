@@ -78,9 +78,44 @@ class FoldSoundnessTest {
         }
     }
 
+    /**
+     * The gate only saves time: with it or without it, a program gets the same fold diagnostics.
+     * The programs are the same random ones, plus float compares with NaNs and predicate logic.
+     */
+    @Property(tries = 1000)
+    void theGateNeverHidesAFinding(@ForAll long seed) {
+        Random rnd = new Random(seed);
+        StringBuilder sb = new StringBuilder(".version 9.0\n.target sm_90\n.address_size 64\n\n"
+                + ".visible .entry k(.param .u32 in)\n{\n    .reg .pred %p<3>;\n    .reg .b32 %r<4>;\n"
+                + "    .reg .f32 %f<3>;\n");
+        for (Stmt s : generate(rnd)) {
+            sb.append(s.op().equals("label") ? "L" + s.label() + ":\n" : "    " + text(s) + "\n");
+            if (rnd.nextInt(6) == 0) {
+                String[] extra = {"mov.f32 %f1, 0f7FC00000;", "mov.f32 %f2, 0f3F800000;", "ld.param.f32 %f0, [in];",
+                    "setp.lt.f32 %p0, %f0, %f1;", "setp.nan.f32 %p1, %f2, %f0;", "selp.f32 %f0, %f1, %f2, %p2;",
+                    "slct.b32.s32 %r0, %r1, %r2, %r3;", "set.eq.u32.u32 %r1, %r2, 5;"};
+                sb.append("    ").append(extra[rnd.nextInt(extra.length)]).append("\n");
+            }
+        }
+        sb.append("L99:\n    ret;\n}\n");
+        String ptx = sb.toString();
+        List<String> gated = foldFindings(ptx, true);
+        assertEquals(gated, foldFindings(ptx, false), () -> "the gate changed the findings of\n" + ptx);
+        GATE_FINDINGS.addAndGet(gated.size());
+    }
+
+    private static final AtomicLong GATE_FINDINGS = new AtomicLong();
+
+    private static List<String> foldFindings(String ptx, boolean gated) {
+        return new dev.ptxlint.checker.Linter(List.of(new dev.ptxlint.checker.forms.FormChecks(),
+                new FoldCheck(null, gated))).lint(ptx).stream()
+                .filter(d -> d.code().startsWith("PTX03")).map(d -> d.range() + " " + d.code()).toList();
+    }
+
     @AfterContainer
     static void report() {
-        System.out.println("[fold] FoldSoundnessTest: " + CLAIMS.get() + " known-value claims checked against execution");
+        System.out.println("[fold] FoldSoundnessTest: " + CLAIMS.get() + " known-value claims checked against execution, "
+                + GATE_FINDINGS.get() + " findings identical with and without the gate");
         assertTrue(CLAIMS.get() > 1000, "the generated programs should give the analysis something to claim");
     }
 
