@@ -27,7 +27,8 @@ final class Dataflow {
      * Solves the flow graph, then runs every reached instruction once more with {@code obs}
      * watching. {@code untrusted} holds instructions with errors: they are not evaluated.
      */
-    static void run(FlowGraph g, Set<Ast.Instruction> untrusted, Machine.Observer obs) {
+    static void run(FlowGraph g, Set<Ast.Instruction> errors, Machine.Observer obs) {
+        Set<Ast.Instruction> untrusted = errors.isEmpty() ? null : errors;
         int n = g.start.length;
         if (n == 0) {
             return;
@@ -54,7 +55,7 @@ final class Dataflow {
             Map<Reg, Long> state = new HashMap<>(in[b]);
             for (int k = g.start[b]; k < g.end[b]; k++) {
                 FlowGraph.Step s = g.steps.get(k);
-                Machine.run(g, s, state, !untrusted.contains(s.insn()), Machine.SILENT);
+                Machine.run(g, s, state, (untrusted == null || !untrusted.contains(s.insn())), Machine.SILENT);
             }
             int[] succ = g.succ[b];
             if (succ.length == 1 && preds[succ[0]] == 1 && in[succ[0]] == null && succ[0] != 0) {
@@ -77,7 +78,7 @@ final class Dataflow {
             Map<Reg, Long> state = new HashMap<>(in[b]);
             for (int k = g.start[b]; k < g.end[b]; k++) {
                 FlowGraph.Step s = g.steps.get(k);
-                Machine.run(g, s, state, !untrusted.contains(s.insn()), obs);
+                Machine.run(g, s, state, (untrusted == null || !untrusted.contains(s.insn())), obs);
             }
         }
     }

@@ -25,7 +25,7 @@ import java.util.Map;
 final class FlowGraph {
 
     /** One instruction with its resolved guard and operands. */
-    record Step(Ast.Instruction insn, Ref.Register guard, Ref[] ops) {
+    record Step(Ast.Instruction insn, Ref.Register guard, Ref[] ops, Machine.Mods mods) {
         String opcode() {
             return insn.opcode().text();
         }
@@ -270,7 +270,7 @@ final class FlowGraph {
         } else if (op.equals("brx")) {
             anyLabelTargeted = true;
         }
-        steps.add(new Step(i, guard, ops));
+        steps.add(new Step(i, guard, ops, modelled ? Machine.decode(i) : null));
     }
 
     private Ref ref(Ast.Expr e) {

@@ -47,7 +47,7 @@ final class Machine {
     /** Executes {@code s}; {@code trusted} is false for an instruction with errors (it is not evaluated). */
     static void run(FlowGraph g, FlowGraph.Step s, Map<Reg, Long> state, boolean trusted, Observer obs) {
         boolean report = obs != SILENT;
-        if (!report && (!trusted || !FlowGraph.isModelled(s.insn()))) {
+        if (!report && (!trusted || s.mods() == null)) {
             // the common case: an instruction we do not model only makes its destination unknown
             if (s.ops().length > 0 && !state.isEmpty()) {
                 forget(s.ops()[0], state);
@@ -176,12 +176,12 @@ final class Machine {
         final Map<Reg, Long> updates;
         final Observer obs;
 
-        // modifiers
+        // modifiers, decoded once per instruction (FlowGraph.Step.mods)
         CmpOp cmp;
         BoolOp bool;
         boolean ftz;
         VideoSemantics.Op2 op2;
-        final List<ScalarType> types = new ArrayList<>(2);
+        List<ScalarType> types;
 
         final java.util.Set<String> tracked;
 
@@ -193,16 +193,21 @@ final class Machine {
             this.state = state;
             this.updates = updates;
             this.obs = obs;
+            Mods m = s.mods();
+            if (m != null) {
+                cmp = m.cmp();
+                bool = m.bool();
+                ftz = m.ftz();
+                op2 = m.op2();
+                types = m.types();
+            }
         }
 
         /** Runs the instruction; false if it is not modelled (the caller then kills its destination). */
         boolean execute() {
             String op = s.opcode();
-            if (!FlowGraph.isModelled(op)) {
-                return false;
-            }
-            if (!modifiers() || op2 != null && !op.startsWith("vset")) {
-                return false;
+            if (s.mods() == null || op2 != null && !op.startsWith("vset")) {
+                return false; // not modelled, or a modifier the semantics do not take
             }
             try {
                 return switch (op) {
@@ -218,27 +223,6 @@ final class Machine {
                 updates.clear();
                 return false; // a form the semantics do not define: ptxas rejects it, the checks report it
             }
-        }
-
-        private boolean modifiers() {
-            for (Token m : s.insn().modifiers()) {
-                String t = m.text();
-                Object k = MODIFIERS.get(t);
-                if (k instanceof CmpOp c && cmp == null) {
-                    cmp = c;
-                } else if (k instanceof BoolOp b && bool == null) {
-                    bool = b;
-                } else if (t.equals(".ftz") && !ftz) {
-                    ftz = true;
-                } else if (k instanceof ScalarType ty) {
-                    types.add(ty);
-                } else if (k instanceof VideoSemantics.Op2 o && op2 == null) {
-                    op2 = o;
-                } else {
-                    return false;
-                }
-            }
-            return true;
         }
 
         // ---- operands
@@ -678,6 +662,37 @@ final class Machine {
             Span to = o.isEmpty() ? from : o.get(o.size() - 1).span();
             return from.to(to);
         }
+    }
+
+    /** The modifiers of a modelled instruction, sorted by kind. */
+    record Mods(CmpOp cmp, BoolOp bool, boolean ftz, VideoSemantics.Op2 op2, List<ScalarType> types) {
+    }
+
+    /** {@code i}'s modifiers, or null if one of them is not a CmpOp, BoolOp, .ftz, type or video op2 (or repeats one). */
+    static Mods decode(Ast.Instruction i) {
+        CmpOp cmp = null;
+        BoolOp bool = null;
+        boolean ftz = false;
+        VideoSemantics.Op2 op2 = null;
+        List<ScalarType> types = new ArrayList<>(2);
+        for (Token m : i.modifiers()) {
+            String t = m.text();
+            Object k = MODIFIERS.get(t);
+            if (k instanceof CmpOp c && cmp == null) {
+                cmp = c;
+            } else if (k instanceof BoolOp b && bool == null) {
+                bool = b;
+            } else if (t.equals(".ftz") && !ftz) {
+                ftz = true;
+            } else if (k instanceof ScalarType ty) {
+                types.add(ty);
+            } else if (k instanceof VideoSemantics.Op2 o && op2 == null) {
+                op2 = o;
+            } else {
+                return null;
+            }
+        }
+        return new Mods(cmp, bool, ftz, op2, List.copyOf(types));
     }
 
     /** The modifiers the modelled instructions take, by spelling: CmpOps, BoolOps and types. */
