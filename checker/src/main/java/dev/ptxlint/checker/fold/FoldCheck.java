@@ -18,8 +18,7 @@ import java.util.Set;
  * <p>It must run after every other check on an instruction: an instruction with an error of any
  * kind is not evaluated (its destination becomes unknown), and a function with syntax errors is
  * not analysed at all. A function where no comparison, selection or guard could be decided (see
- * {@link Gate}) is skipped without
- * building its flow graph, since nothing in it can become known.
+ * {@link Gate}) is skipped without building its flow graph.
  */
 public final class FoldCheck implements FunctionCheck {
 
