@@ -76,9 +76,14 @@ final class Dataflow {
                 continue; // not reached from the entry, or nothing in it can be decided
             }
             Map<Reg, Long> state = new HashMap<>(in[b]);
+            Map<Reg, Ast.Instruction> writes = new HashMap<>();
             for (int k = g.start[b]; k < g.end[b]; k++) {
                 FlowGraph.Step s = g.steps.get(k);
-                Machine.run(g, s, state, (untrusted == null || !untrusted.contains(s.insn())), obs);
+                boolean runs = s.guard() == null || !Boolean.FALSE.equals(Machine.pred(s.guard(), state));
+                Machine.run(g, s, state, (untrusted == null || !untrusted.contains(s.insn())), obs, writes);
+                if (runs && s.ops().length > 0) {
+                    wrote(s.ops()[0], s.insn(), writes);
+                }
             }
         }
     }
@@ -113,6 +118,18 @@ final class Dataflow {
             order[post[i]] = count - 1 - i;
         }
         return order;
+    }
+
+    /** Records {@code insn} as the last writer of the registers in its destination operand. */
+    private static void wrote(Ref d, Ast.Instruction insn, Map<Reg, Ast.Instruction> writes) {
+        if (d instanceof Ref.Register r && r.reg() != null) {
+            writes.put(r.reg(), insn);
+        } else if (d instanceof Ref.Pair p) {
+            wrote(p.first(), insn, writes);
+            wrote(p.second(), insn, writes);
+        } else if (d instanceof Ref.Many m) {
+            m.regs().forEach(x -> writes.put(x, insn));
+        }
     }
 
     /** in[t] := in[t] meet state; true if it changed. */

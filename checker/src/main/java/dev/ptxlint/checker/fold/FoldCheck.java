@@ -89,6 +89,9 @@ public final class FoldCheck implements FunctionCheck {
                 if (f.fix() != null) {
                     d = d.withFix(f.fix());
                 }
+                for (Diagnostic.Related r : f.related()) {
+                    d = d.withRelated(r);
+                }
                 context.reporter().report(d);
             }
         };

@@ -46,7 +46,21 @@ final class Machine {
 
     /** Executes {@code s}; {@code trusted} is false for an instruction with errors (it is not evaluated). */
     static void run(FlowGraph g, FlowGraph.Step s, Map<Reg, Long> state, boolean trusted, Observer obs) {
+        run(g, s, state, trusted, obs, null);
+    }
+
+    /**
+     * As {@link #run(FlowGraph, FlowGraph.Step, Map, boolean, Observer)}; {@code writes} (the
+     * instruction that last wrote each register in the current block, or null) lets facts point
+     * at where their known operands were set.
+     */
+    static void run(FlowGraph g, FlowGraph.Step s, Map<Reg, Long> state, boolean trusted, Observer observer,
+            Map<Reg, Ast.Instruction> writes) {
+        Observer obs = observer;
         boolean report = obs != SILENT;
+        if (report && writes != null && !writes.isEmpty()) {
+            obs = relating(observer, s, state, writes);
+        }
         if (!report && (!trusted || s.mods() == null)) {
             // the common case: an instruction we do not model only makes its destination unknown
             if (s.ops().length > 0 && !state.isEmpty()) {
@@ -93,6 +107,42 @@ final class Machine {
         if (report && s.ops().length > 0) {
             observe(s.ops()[0], state, obs, true);
         }
+    }
+
+    /** Adds to each fact the places in the block that set its known register operands. */
+    private static Observer relating(Observer inner, FlowGraph.Step s, Map<Reg, Long> state,
+            Map<Reg, Ast.Instruction> writes) {
+        return new Observer() {
+            @Override
+            public void known(Ast.Expr operand, ScalarType type, long bits, boolean destination) {
+                inner.known(operand, type, bits, destination);
+            }
+
+            @Override
+            public void fact(Fact f) {
+                List<Ref> sources = new ArrayList<>();
+                if (f.rule() == Rules.CONSTANT_GUARD) {
+                    sources.add(s.guard());
+                } else {
+                    for (int k = 1; k < s.ops().length; k++) {
+                        sources.add(s.ops()[k]);
+                    }
+                }
+                List<dev.ptxlint.diag.Diagnostic.Related> related = new ArrayList<>();
+                java.util.Set<Reg> seen = new java.util.HashSet<>();
+                for (Ref r : sources) {
+                    if (r instanceof Ref.Register reg && reg.reg() != null && seen.add(reg.reg())) {
+                        Long v = state.get(reg.reg());
+                        Ast.Instruction w = writes.get(reg.reg());
+                        if (v != null && w != null) {
+                            related.add(new dev.ptxlint.diag.Diagnostic.Related(TextRange.of(w.span()),
+                                    reg.reg().name() + " is set to " + Display.value(reg.reg().type(), v) + " here"));
+                        }
+                    }
+                }
+                inner.fact(related.isEmpty() ? f : f.withRelated(related));
+            }
+        };
     }
 
     private static void observe(Ref r, Map<Reg, Long> state, Observer obs, boolean destination) {

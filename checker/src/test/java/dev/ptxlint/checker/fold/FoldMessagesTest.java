@@ -46,6 +46,11 @@ class FoldMessagesTest {
         assertEquals("setp.lt.s32 %p1, %r1, 10", covered(t, d.get(0)), "opcode to last operand, guard excluded");
         assertEquals("comparison 'setp.lt.s32' is always true: it compares %r1 = 3 with 10; if the operands should"
                 + " vary, check where they are set; otherwise use the result directly", d.get(0).message());
+        // the related location is the instruction that set the known operand
+        assertEquals(1, d.get(0).related().size());
+        assertEquals("%r1 is set to 0x00000003 (3) here", d.get(0).related().get(0).message());
+        assertEquals("mov.u32 %r1, 3;", t.substring((int) d.get(0).related().get(0).range().startOffset(),
+                (int) d.get(0).related().get(0).range().endOffset()));
     }
 
     @Test
@@ -95,6 +100,7 @@ class FoldMessagesTest {
         assertEquals("@!%p1", covered(t, d.get(1)));
         assertTrue(d.get(1).message().contains("is always false because %p1 is always true, so 'mov.u32' never executes"));
         assertEquals(List.of(), d.get(1).fixes());
+        assertEquals("%p1 is set to true here", d.get(1).related().get(0).message());
         String fixed = apply(t, d.get(0).fixes().get(0));
         assertTrue(fixed.contains("\n    mov.u32 %r1, 1;\n"), fixed);
     }
