@@ -469,4 +469,108 @@ class ServerEndToEndTest {
             assertEquals(List.of("$L__done"), labels);
         }
     }
+
+    static final String MODULE = """
+            .version 9.0
+            .target sm_90
+            .address_size 64
+
+            .global .u32 counter;
+            .const .u32 limit;
+            .shared .u32 scratch;
+            .func (.param .b32 r) helper (.param .b32 a);
+
+            .visible .entry k1()
+            {
+              .reg .b32 %r<3>;
+              ld.global.u32 %r1, [counter];
+              call (%r2), helper, (%r1);
+              st.global.u32 [counter], %r2;
+              ret;
+            }
+
+            .visible .entry k2()
+            {
+              .reg .b32 %r<2>;
+              .shared .u32 counter;
+              ld.shared.u32 %r1, [counter];
+              st.shared.u32 [counter], %r1;
+              ret;
+            }
+
+            .func (.param .b32 r) helper (.param .b32 a)
+            {
+              .reg .b32 %r<2>;
+              ld.param.b32 %r1, [a];
+              atom.global.add.u32 %r1, [counter], %r1;
+              st.param.b32 [r], %r1;
+              ret;
+            }
+            """;
+
+    static JsonArray references(RawClient c, String text, String needle, int nth, boolean withDecl) throws Exception {
+        int at = -1;
+        for (int k = 0; k <= nth; k++) {
+            at = text.indexOf(needle, at + 1);
+        }
+        int line = (int) text.substring(0, at).chars().filter(ch -> ch == '\n').count();
+        JsonObject p = at(URI, line, at - (text.lastIndexOf('\n', at) + 1) + 1);
+        p.add("context", json("{\"includeDeclaration\":" + withDecl + "}"));
+        return call(c, "textDocument/references", p).getAsJsonArray("result");
+    }
+
+    static List<Integer> lines(JsonArray locations) {
+        List<Integer> out = new ArrayList<>();
+        locations.forEach(l -> out.add(l.getAsJsonObject().getAsJsonObject("range").getAsJsonObject("start")
+                .get("line").getAsInt()));
+        return out;
+    }
+
+    static int line(String text, String needle, int nth) {
+        int at = -1;
+        for (int k = 0; k <= nth; k++) {
+            at = text.indexOf(needle, at + 1);
+        }
+        return (int) text.substring(0, at).chars().filter(ch -> ch == '\n').count();
+    }
+
+    @Test
+    void referencesAndDefinitionOfModuleVariablesAndFunctionsSpanTheDocument() throws Exception {
+        try (ServerHarness h = new ServerHarness(); RawClient c = h.client()) {
+            initialize(c, "{}", null);
+            String t = MODULE;
+            open(c, URI, t, 1);
+            diagnosticsFor(c, URI, 1);
+            int decl = line(t, ".global .u32 counter", 0);
+            int k1ld = line(t, "[counter]", 0);
+            int k1st = line(t, "[counter]", 1);
+            int atom = line(t, "atom.global", 0);
+            List<Integer> expected = List.of(decl, k1ld, k1st, atom);
+            // from a use in k1, from the declaration, from the use in another function: the same
+            // list; k2's own .shared 'counter' shadows the module one and is not in it
+            assertEquals(expected, lines(references(c, t, "[counter]", 0, true)));
+            assertEquals(expected, lines(references(c, t, "counter;", 0, true)));
+            assertEquals(expected, lines(references(c, t, "[counter], %r1;", 1, true)));
+            assertEquals(expected.subList(1, 4), lines(references(c, t, "[counter]", 1, false)));
+            // the shadowing local: its declaration and k2's two uses only
+            int local = line(t, ".shared .u32 counter", 0);
+            assertEquals(List.of(local, local + 1, local + 2), lines(references(c, t, "[counter]", 2, true)));
+
+            // a function: the prototype, the call and the definition
+            int proto = line(t, ".func (.param .b32 r) helper", 0);
+            int callLine = line(t, "call (%r2), helper", 0);
+            int defn = line(t, ".func (.param .b32 r) helper", 1);
+            assertEquals(List.of(proto, callLine, defn), lines(references(c, t, "helper,", 0, true)));
+            assertEquals(List.of(callLine), lines(references(c, t, "helper (", 1, false)));
+
+            // go to definition: a call goes to the body, a module variable to its declaration,
+            // the shadowing local to itself
+            JsonObject p = at(URI, callLine, colOf(t, "helper,") + 1);
+            assertEquals(List.of(defn), lines(call(c, "textDocument/definition", p).getAsJsonArray("result")));
+            p = at(URI, atom, colOf(t, "atom.global.add.u32 %r1, [counter]") + 27);
+            assertEquals(List.of(decl), lines(call(c, "textDocument/definition", p).getAsJsonArray("result")));
+            p = at(URI, local + 1, colOf(t, "[counter]") + 2);
+            assertEquals(List.of(local), lines(call(c, "textDocument/definition", p).getAsJsonArray("result")));
+        }
+    }
 }
