@@ -290,7 +290,8 @@ public final class IncrementalLinter {
     /**
      * The module variables and functions visible in the item that holds {@code offset}: those
      * declared by the items before it, and the item's own function name (a function may call
-     * itself), in source order; a name declared twice is listed once, as first declared.
+     * itself), in source order; a name declared twice is listed once, as first declared. Entries
+     * are left out: nothing can call them.
      */
     public List<Symbol> moduleSymbols(long offset) {
         java.util.Map<String, Symbol> out = new java.util.LinkedHashMap<>();
@@ -304,7 +305,7 @@ public final class IncrementalLinter {
                 for (Ast.Declarator decl : v.declarators()) {
                     out.putIfAbsent(decl.name().text(), Symbol.of(decl.name().text(), v, decl.name().span()));
                 }
-            } else if (d instanceof Ast.Function f && f.name() != null) {
+            } else if (d instanceof Ast.Function f && f.name() != null && !f.isEntry()) {
                 out.putIfAbsent(f.name().text(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
                         f.name().span()));
             }

@@ -573,4 +573,44 @@ class ServerEndToEndTest {
             assertEquals(List.of(local), lines(call(c, "textDocument/definition", p).getAsJsonArray("result")));
         }
     }
+
+    @Test
+    void operandCompletionOffersModuleVariablesByStateSpaceAndFunctionsAsCallTargets() throws Exception {
+        try (ServerHarness h = new ServerHarness(); RawClient c = h.client()) {
+            initialize(c, "{}", "{\"debounceMs\":30}");
+            open(c, URI, MODULE, 1);
+            diagnosticsFor(c, URI, 1);
+            int l = lineOf(MODULE, "  ret;"); // in k1
+            int[] version = {1};
+            java.util.function.Function<String, List<String>> complete = typed -> {
+                try {
+                    change(c, URI, ++version[0], range(l, 0, l, 0), "  " + typed + "\n");
+                    List<String> got = labels(call(c, "textDocument/completion", at(URI, l, typed.length() + 2)));
+                    change(c, URI, ++version[0], range(l, 0, l + 1, 0), "");
+                    return got;
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            };
+            List<String> g = complete.apply("ld.global.u32 %r1, [");
+            assertTrue(g.contains("counter") && g.contains("%r1") && !g.contains("limit") && !g.contains("scratch")
+                    && !g.contains("helper"), g.toString());
+            g = complete.apply("ld.shared::cta.u32 %r1, [");
+            assertTrue(g.contains("scratch") && !g.contains("counter") && !g.contains("limit"), g.toString());
+            g = complete.apply("ld.const.u32 %r1, [li");
+            assertEquals(List.of("limit"), g);
+            g = complete.apply("atom.global.add.u32 %r1, [c");
+            assertEquals(List.of("counter"), g);
+            g = complete.apply("ld.u32 %r1, ["); // generic addressing: any space
+            assertTrue(g.contains("counter") && g.contains("limit") && g.contains("scratch"), g.toString());
+            g = complete.apply("mov.u64 %rd1, ");
+            assertTrue(g.contains("counter") && g.contains("scratch"), g.toString());
+            g = complete.apply("add.u32 %r1, "); // not an address
+            assertFalse(g.contains("counter"), g.toString());
+            g = complete.apply("call (%r2), ");
+            assertEquals(List.of("helper"), g);
+            g = complete.apply("call (%r2), helper, (");
+            assertTrue(g.contains("%r1") && !g.contains("helper"), g.toString());
+        }
+    }
 }
