@@ -346,6 +346,33 @@ class ServerEndToEndTest {
                     .getAsJsonObject("result");
             assertEquals("full", report.get("kind").getAsString());
             assertEquals(List.of("PTX0100"), codes(report.getAsJsonArray("items")));
+            // asked again with the report's id and nothing changed: unchanged, same id
+            String id = report.get("resultId").getAsString();
+            String again = "{\"textDocument\":{\"uri\":\"" + URI + "\"},\"previousResultId\":\"" + id + "\"}";
+            JsonObject same = call(c, "textDocument/diagnostic", json(again)).getAsJsonObject("result");
+            assertEquals("unchanged", same.get("kind").getAsString(), same.toString());
+            assertEquals(id, same.get("resultId").getAsString());
+            assertFalse(same.has("items"));
+            // an edit: a full report with a new id
+            int line = lineOf(KERNEL, "  ret;");
+            change(c, URI, 2, range(line, 0, line, 0), "  add.s32 %r9, %r1, 1;\n");
+            JsonObject edited = call(c, "textDocument/diagnostic", json(again)).getAsJsonObject("result");
+            assertEquals("full", edited.get("kind").getAsString());
+            assertEquals(List.of("PTX0100", "PTX0101"), codes(edited.getAsJsonArray("items")));
+            assertFalse(id.equals(edited.get("resultId").getAsString()));
+            // new settings re-lint the same version: the old id is not unchanged any more
+            String id2 = edited.get("resultId").getAsString();
+            c.notify("workspace/didChangeConfiguration", json("{\"settings\":{\"ptxlint\":{\"rules\":{\"PTX0101\":\"off\"}}}}"));
+            String asked2 = "{\"textDocument\":{\"uri\":\"" + URI + "\"},\"previousResultId\":\"" + id2 + "\"}";
+            JsonObject relinted = null;
+            for (long end = System.currentTimeMillis() + WAIT; System.currentTimeMillis() < end; Thread.sleep(20)) {
+                relinted = call(c, "textDocument/diagnostic", json(asked2)).getAsJsonObject("result");
+                if (relinted.get("kind").getAsString().equals("full")) {
+                    break;
+                }
+            }
+            assertEquals("full", relinted.get("kind").getAsString());
+            assertEquals(List.of("PTX0100"), codes(relinted.getAsJsonArray("items")));
             call(c, "shutdown", null);
             c.notify("exit", null);
             assertEquals(0, h.exitCode.get(10, TimeUnit.SECONDS));
