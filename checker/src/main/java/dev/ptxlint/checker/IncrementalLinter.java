@@ -245,6 +245,74 @@ public final class IncrementalLinter {
         return top;
     }
 
+    /**
+     * Parses and resolves, in source order, every top-level item whose text mentions {@code name}
+     * (the others only declare what later items see), reporting their declarations and uses to
+     * {@code listener}: what document-wide references to a module variable or function need.
+     * Instruction checks do not run. Returns the items parsed.
+     */
+    public List<Ast.TopLevel> analyzeMentioning(String name, NameListener listener) {
+        List<Ast.TopLevel> parsed = new ArrayList<>();
+        if (items.isEmpty() || name == null || name.isEmpty()) {
+            return parsed;
+        }
+        Context cx = new Context(settings, List.of());
+        cx.sink = d -> { };
+        int hit = text.indexOf(name);
+        for (int k = 0; k < items.size() && hit >= 0; k++) {
+            Item it = items.get(k);
+            long end = k + 1 < items.size() ? items.get(k + 1).start : text.length();
+            if (hit < it.start) {
+                hit = text.indexOf(name, (int) it.start);
+                if (hit < 0) {
+                    break;
+                }
+            }
+            if (hit >= end) {
+                cx.replay(it.settled().declaration);
+                continue;
+            }
+            Lexer lexer = new Lexer(new StringReader(text.substring((int) it.start, (int) end)))
+                    .startingAt(it.start, it.line, it.column);
+            Ast.TopLevel top = next(new Parser(lexer, p -> { }));
+            if (top == null) {
+                continue;
+            }
+            parsed.add(top);
+            cx.names.setListener(listener);
+            cx.header.visit(top);
+            cx.names.visit(top);
+            cx.names.setListener(null);
+        }
+        return parsed;
+    }
+
+    /**
+     * The module variables and functions visible in the item that holds {@code offset}: those
+     * declared by the items before it, and the item's own function name (a function may call
+     * itself), in source order; a name declared twice is listed once, as first declared. Entries
+     * are left out: nothing can call them.
+     */
+    public List<Symbol> moduleSymbols(long offset) {
+        java.util.Map<String, Symbol> out = new java.util.LinkedHashMap<>();
+        if (items.isEmpty()) {
+            return List.of();
+        }
+        int k = regionOf(offset);
+        for (int i = 0; i <= k; i++) {
+            Ast.TopLevel d = items.get(i).settled().declaration;
+            if (d instanceof Ast.VarDecl v && i < k) {
+                for (Ast.Declarator decl : v.declarators()) {
+                    out.putIfAbsent(decl.name().text(), Symbol.of(decl.name().text(), v, decl.name().span()));
+                }
+            } else if (d instanceof Ast.Function f && f.name() != null && !f.isEntry()) {
+                out.putIfAbsent(f.name().text(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
+                        f.name().span()));
+            }
+        }
+        return List.copyOf(out.values());
+    }
+
     // ------------------------------------------------------------------ incremental path
 
     private List<Diagnostic> tryIncremental(String old, String newText, int prefix, int suffix) {

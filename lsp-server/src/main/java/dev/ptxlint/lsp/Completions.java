@@ -1,6 +1,7 @@
 package dev.ptxlint.lsp;
 
 import dev.ptxlint.checker.Opcodes;
+import dev.ptxlint.checker.Symbol;
 import dev.ptxlint.eval.BoolOp;
 import dev.ptxlint.forms.CmpOp;
 import dev.ptxlint.forms.Form;
@@ -27,7 +28,9 @@ import org.eclipse.lsp4j.jsonrpc.messages.Either;
  * Completion: opcodes; the modifiers the form tables allow next (after {@code setp.} the CmpOps,
  * after {@code setp.lt.} BoolOps, {@code .ftz} and the types that take {@code .lt}); in operand
  * position the registers declared before the cursor in the enclosing function, filtered by the
- * type the form tables give the operand slot, and labels after a branch.
+ * type the form tables give the operand slot, and labels after a branch; module variables in an
+ * address ({@code [...]}), of the state space an ld/st/atom/red is written with, and as the operand
+ * of mov/cvta; functions in a call's target slot.
  */
 final class Completions {
     private Completions() {
@@ -35,12 +38,17 @@ final class Completions {
 
     private static final Pattern LEAD = Pattern.compile("^\\s*(?:[A-Za-z_$][\\w$]*:\\s*)?(?:@!?[%\\w$]+\\s+)?");
     private static final Pattern MNEMONIC = Pattern.compile("[A-Za-z_][\\w]*(?:\\.[\\w]*)*");
-    private static final Pattern OPERANDS = Pattern.compile("([A-Za-z_][\\w.]*)\\s+(.*)");
+    private static final Pattern OPERANDS = Pattern.compile("([A-Za-z_][\\w.:]*)\\s+(.*)");
     private static final int RANGE_LIMIT = 64;
 
     /** A declared register (or a range's members) visible at the cursor. */
-    record Register(String name, String type, String declaration) {
+    record Register(String name, String type, String space, String declaration) {
     }
+
+    /** Instructions whose {@code [address]} operand names a variable of the state space they are written with. */
+    private static final Set<String> MEMORY = Set.of("ld", "ldu", "st", "atom", "red", "prefetch", "prefetchu",
+            "cp", "multimem", "isspacep");
+    private static final List<String> SPACES = List.of(".global", ".shared", ".const", ".param", ".local");
 
     static CompletionList complete(Document doc, PtxLanguageServer.Snapshot snap, Position p) {
         int cursor = Analysis.docOffset(doc, snap, p);
@@ -113,6 +121,28 @@ final class Completions {
             for (int k = 1; k < parts.length; k++) {
                 mods.add("." + parts[k]);
             }
+            List<Symbol> module = doc.linter.moduleSymbols(a.offset);
+            if (parts[0].equals("call") && depth(operands, '(', ')') == 0) {
+                // the target slot: functions declared before this one (or this one)
+                for (Symbol s : module) {
+                    if (s.kind() == Symbol.Kind.FUNCTION && s.name().startsWith(partial)) {
+                        items.add(item(s.name(), CompletionItemKind.Function, "function", replace));
+                    }
+                }
+                return new CompletionList(false, dedupe(items));
+            }
+            if (depth(operands, '[', ']') > 0) {
+                // an address: registers, and the variables of the instruction's state space
+                String space = MEMORY.contains(parts[0]) ? space(mods) : null;
+                for (Register r : registers(a)) {
+                    if (r.name().startsWith(partial) && (r.space() == null || r.space().equals(".reg")
+                            || space == null || space.equals(r.space()))) {
+                        items.add(item(r.name(), CompletionItemKind.Variable, r.declaration(), replace));
+                    }
+                }
+                moduleVariables(module, space, partial, replace, items);
+                return new CompletionList(false, dedupe(items));
+            }
             String wanted = null;
             FormTable t = FormTables.of(parts[0]);
             if (t != null) {
@@ -125,9 +155,50 @@ final class Completions {
                     items.add(item(r.name(), CompletionItemKind.Variable, r.declaration(), replace));
                 }
             }
+            if (parts[0].equals("mov") || parts[0].equals("cvta") || parts[0].equals("isspacep")) {
+                // a variable's address
+                moduleVariables(module, parts[0].equals("mov") ? null : space(mods), partial, replace, items);
+            }
             return new CompletionList(false, dedupe(items));
         }
         return new CompletionList(false, items);
+    }
+
+    /** Module variables of {@code space} (null: any) whose name starts with {@code partial}. */
+    private static void moduleVariables(List<Symbol> module, String space, String partial, Range replace,
+            List<CompletionItem> items) {
+        for (Symbol s : module) {
+            if (s.kind() == Symbol.Kind.VARIABLE && !s.isRegister() && s.name().startsWith(partial)
+                    && (space == null || space.equals(s.space()))) {
+                String detail = (s.space() == null ? "" : s.space() + " ") + (s.type() == null ? "" : s.type());
+                items.add(item(s.name(), CompletionItemKind.Variable, "module " + detail.trim(), replace));
+            }
+        }
+    }
+
+    /** The state space among an instruction's modifiers ({@code .shared::cta} is {@code .shared}), or null. */
+    static String space(List<String> mods) {
+        for (String m : mods) {
+            int colons = m.indexOf("::");
+            String base = colons < 0 ? m : m.substring(0, colons);
+            if (SPACES.contains(base)) {
+                return base;
+            }
+        }
+        return null;
+    }
+
+    /** How many {@code open} brackets are still open at the end of {@code s}. */
+    private static int depth(String s, char open, char close) {
+        int d = 0;
+        for (char c : s.toCharArray()) {
+            if (c == open) {
+                d++;
+            } else if (c == close && d > 0) {
+                d--;
+            }
+        }
+        return d;
     }
 
     private static boolean isNameChar(char c) {
@@ -314,10 +385,10 @@ final class Completions {
                     }
                 }
                 for (int k = 0; k < Math.min(count, RANGE_LIMIT); k++) {
-                    out.add(new Register(name + k, type, desc + " " + name + "<" + count + ">"));
+                    out.add(new Register(name + k, type, space, desc + " " + name + "<" + count + ">"));
                 }
             } else {
-                out.add(new Register(name, type, desc));
+                out.add(new Register(name, type, space, desc));
             }
         }
     }

@@ -29,6 +29,8 @@ final class Document {
     /** The result for {@link #resultVersion}, in document coordinates; null before the first lint. */
     volatile List<Diagnostic> result;
     volatile int resultVersion = Integer.MIN_VALUE;
+    /** Names {@link #result} for pull diagnostics: changes with every lint that stores a result. */
+    volatile String resultId = "";
 
     Document(String uri, String text, int version) {
         this.uri = uri;

@@ -1,10 +1,16 @@
 package dev.ptxlint.lsp;
 
 import dev.ptxlint.checker.IncrementalLinter;
+import dev.ptxlint.checker.NameListener;
 import dev.ptxlint.checker.Symbol;
 import dev.ptxlint.diag.TextRange;
+import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Span;
+import dev.ptxlint.syntax.Token;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.eclipse.lsp4j.DocumentSymbol;
 import org.eclipse.lsp4j.Location;
 import org.eclipse.lsp4j.Position;
@@ -13,7 +19,10 @@ import org.eclipse.lsp4j.SymbolInformation;
 import org.eclipse.lsp4j.SymbolKind;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 
-/** Go to definition, references (registers and labels, within their function) and the outline. */
+/**
+ * Go to definition, references (registers and labels within their function; module variables and
+ * functions across the document) and the outline.
+ */
 final class Navigation {
     private Navigation() {
     }
@@ -24,7 +33,17 @@ final class Navigation {
         if (r == null || r.symbol() == null || r.symbol().declaration() == null) {
             return List.of();
         }
-        return List.of(new Location(doc.uri, a.range(r.symbol().declaration())));
+        Symbol s = r.symbol();
+        if (s.kind() == Symbol.Kind.FUNCTION) {
+            // a call's target resolves to the first declaration (often a prototype): go to the body
+            for (Ast.TopLevel top : doc.linter.analyzeMentioning(s.name(), new NameListener() { })) {
+                if (top instanceof Ast.Function f && f.body() != null && f.name() != null
+                        && f.name().text().equals(s.name())) {
+                    return List.of(new Location(doc.uri, a.range(f.name().span())));
+                }
+            }
+        }
+        return List.of(new Location(doc.uri, a.range(s.declaration())));
     }
 
     static List<Location> references(Document doc, PtxLanguageServer.Snapshot snap, Position p, boolean withDecl) {
@@ -34,12 +53,64 @@ final class Navigation {
             return List.of();
         }
         Symbol s = target.symbol();
+        if (moduleScope(doc, s)) {
+            return moduleReferences(doc, a, s, withDecl);
+        }
         List<Location> out = new ArrayList<>();
         if (withDecl && s.declaration() != null) {
             out.add(new Location(doc.uri, a.range(s.declaration())));
         }
         for (Analysis.Ref r : a.refs) {
             if (!r.declaration() && Analysis.same(r.symbol(), s)) {
+                out.add(new Location(doc.uri, a.range(r.token().span())));
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code s} is a function or a variable declared at module scope. */
+    static boolean moduleScope(Document doc, Symbol s) {
+        if (s.kind() == Symbol.Kind.FUNCTION) {
+            return true;
+        }
+        if (s.kind() != Symbol.Kind.VARIABLE || s.declaration() == null) {
+            return false;
+        }
+        long at = s.declaration().start();
+        for (IncrementalLinter.TopItem it : doc.linter.outline()) {
+            if (it.range().startOffset() <= at && at < it.range().endOffset()) {
+                return it.kind() == IncrementalLinter.ItemKind.VARIABLE;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Every declaration (with {@code withDecl}) and use of a module variable or function in the
+     * whole document, in source order. A use resolves as ptxas resolves it, so a function-local
+     * declaration of the same name shadows the module one and its uses are not listed.
+     */
+    private static List<Location> moduleReferences(Document doc, Analysis a, Symbol s, boolean withDecl) {
+        List<Analysis.Ref> all = new ArrayList<>();
+        doc.linter.analyzeMentioning(s.name(), new NameListener() {
+            @Override
+            public void declared(Token name, Symbol symbol) {
+                all.add(new Analysis.Ref(name, symbol, true));
+            }
+
+            @Override
+            public void used(Token name, Symbol symbol) {
+                all.add(new Analysis.Ref(name, symbol, false));
+            }
+        });
+        Set<Span> seen = new HashSet<>();
+        List<Location> out = new ArrayList<>();
+        for (Analysis.Ref r : all) {
+            Symbol t = r.symbol();
+            boolean match = s.kind() == Symbol.Kind.FUNCTION
+                    ? t != null && t.kind() == Symbol.Kind.FUNCTION && t.name().equals(s.name())
+                    : Analysis.same(t, s);
+            if (match && (withDecl || !r.declaration()) && seen.add(r.token().span())) {
                 out.add(new Location(doc.uri, a.range(r.token().span())));
             }
         }

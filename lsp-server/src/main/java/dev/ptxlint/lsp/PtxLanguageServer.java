@@ -48,6 +48,7 @@ import org.eclipse.lsp4j.MessageType;
 import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ReferenceParams;
 import org.eclipse.lsp4j.RelatedFullDocumentDiagnosticReport;
+import org.eclipse.lsp4j.RelatedUnchangedDocumentDiagnosticReport;
 import org.eclipse.lsp4j.SemanticTokens;
 import org.eclipse.lsp4j.SemanticTokensLegend;
 import org.eclipse.lsp4j.SemanticTokensParams;
@@ -87,6 +88,8 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
     private volatile boolean pull;
     private volatile boolean refreshSupport;
     private volatile boolean shutdown;
+    /** Lints that stored a result, for pull diagnostics' result ids. */
+    private final java.util.concurrent.atomic.AtomicLong lints = new java.util.concurrent.atomic.AtomicLong();
 
     /** Completes with the process exit code when the session ends. */
     public CompletableFuture<Integer> exitCode() {
@@ -298,6 +301,8 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             if (current) {
                 doc.result = result;
                 doc.resultVersion = version;
+                // a re-lint of the same version (new settings) may differ, so the id counts lints
+                doc.resultId = version + "." + lints.incrementAndGet();
             }
         }
         if (current && !pull) {
@@ -469,6 +474,11 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             String uri = uri(params.getTextDocument());
             DocumentDiagnosticReport empty = new DocumentDiagnosticReport(new RelatedFullDocumentDiagnosticReport(List.of()));
             return withDocument(uri, empty, (doc, snap) -> {
+                String id = doc.resultId;
+                if (doc.result != null && id.equals(params.getPreviousResultId())) {
+                    // nothing linted since the client's report: it keeps what it has
+                    return new DocumentDiagnosticReport(new RelatedUnchangedDocumentDiagnosticReport(id));
+                }
                 List<org.eclipse.lsp4j.Diagnostic> out = new ArrayList<>();
                 List<Diagnostic> r = doc.result;
                 if (r != null) {
@@ -477,7 +487,7 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
                     }
                 }
                 RelatedFullDocumentDiagnosticReport full = new RelatedFullDocumentDiagnosticReport(out);
-                full.setResultId(Integer.toString(doc.resultVersion));
+                full.setResultId(id);
                 return new DocumentDiagnosticReport(full);
             });
         }

@@ -346,6 +346,33 @@ class ServerEndToEndTest {
                     .getAsJsonObject("result");
             assertEquals("full", report.get("kind").getAsString());
             assertEquals(List.of("PTX0100"), codes(report.getAsJsonArray("items")));
+            // asked again with the report's id and nothing changed: unchanged, same id
+            String id = report.get("resultId").getAsString();
+            String again = "{\"textDocument\":{\"uri\":\"" + URI + "\"},\"previousResultId\":\"" + id + "\"}";
+            JsonObject same = call(c, "textDocument/diagnostic", json(again)).getAsJsonObject("result");
+            assertEquals("unchanged", same.get("kind").getAsString(), same.toString());
+            assertEquals(id, same.get("resultId").getAsString());
+            assertFalse(same.has("items"));
+            // an edit: a full report with a new id
+            int line = lineOf(KERNEL, "  ret;");
+            change(c, URI, 2, range(line, 0, line, 0), "  add.s32 %r9, %r1, 1;\n");
+            JsonObject edited = call(c, "textDocument/diagnostic", json(again)).getAsJsonObject("result");
+            assertEquals("full", edited.get("kind").getAsString());
+            assertEquals(List.of("PTX0100", "PTX0101"), codes(edited.getAsJsonArray("items")));
+            assertFalse(id.equals(edited.get("resultId").getAsString()));
+            // new settings re-lint the same version: the old id is not unchanged any more
+            String id2 = edited.get("resultId").getAsString();
+            c.notify("workspace/didChangeConfiguration", json("{\"settings\":{\"ptxlint\":{\"rules\":{\"PTX0101\":\"off\"}}}}"));
+            String asked2 = "{\"textDocument\":{\"uri\":\"" + URI + "\"},\"previousResultId\":\"" + id2 + "\"}";
+            JsonObject relinted = null;
+            for (long end = System.currentTimeMillis() + WAIT; System.currentTimeMillis() < end; Thread.sleep(20)) {
+                relinted = call(c, "textDocument/diagnostic", json(asked2)).getAsJsonObject("result");
+                if (relinted.get("kind").getAsString().equals("full")) {
+                    break;
+                }
+            }
+            assertEquals("full", relinted.get("kind").getAsString());
+            assertEquals(List.of("PTX0100"), codes(relinted.getAsJsonArray("items")));
             call(c, "shutdown", null);
             c.notify("exit", null);
             assertEquals(0, h.exitCode.get(10, TimeUnit.SECONDS));
@@ -467,6 +494,150 @@ class ServerEndToEndTest {
             change(c, URI, 2, range(bra, col, bra, col + 8), "$L");
             List<String> labels = labels(call(c, "textDocument/completion", at(URI, bra, col + 2)));
             assertEquals(List.of("$L__done"), labels);
+        }
+    }
+
+    static final String MODULE = """
+            .version 9.0
+            .target sm_90
+            .address_size 64
+
+            .global .u32 counter;
+            .const .u32 limit;
+            .shared .u32 scratch;
+            .func (.param .b32 r) helper (.param .b32 a);
+
+            .visible .entry k1()
+            {
+              .reg .b32 %r<3>;
+              ld.global.u32 %r1, [counter];
+              call (%r2), helper, (%r1);
+              st.global.u32 [counter], %r2;
+              ret;
+            }
+
+            .visible .entry k2()
+            {
+              .reg .b32 %r<2>;
+              .shared .u32 counter;
+              ld.shared.u32 %r1, [counter];
+              st.shared.u32 [counter], %r1;
+              ret;
+            }
+
+            .func (.param .b32 r) helper (.param .b32 a)
+            {
+              .reg .b32 %r<2>;
+              ld.param.b32 %r1, [a];
+              atom.global.add.u32 %r1, [counter], %r1;
+              st.param.b32 [r], %r1;
+              ret;
+            }
+            """;
+
+    static JsonArray references(RawClient c, String text, String needle, int nth, boolean withDecl) throws Exception {
+        int at = -1;
+        for (int k = 0; k <= nth; k++) {
+            at = text.indexOf(needle, at + 1);
+        }
+        int line = (int) text.substring(0, at).chars().filter(ch -> ch == '\n').count();
+        JsonObject p = at(URI, line, at - (text.lastIndexOf('\n', at) + 1) + 1);
+        p.add("context", json("{\"includeDeclaration\":" + withDecl + "}"));
+        return call(c, "textDocument/references", p).getAsJsonArray("result");
+    }
+
+    static List<Integer> lines(JsonArray locations) {
+        List<Integer> out = new ArrayList<>();
+        locations.forEach(l -> out.add(l.getAsJsonObject().getAsJsonObject("range").getAsJsonObject("start")
+                .get("line").getAsInt()));
+        return out;
+    }
+
+    static int line(String text, String needle, int nth) {
+        int at = -1;
+        for (int k = 0; k <= nth; k++) {
+            at = text.indexOf(needle, at + 1);
+        }
+        return (int) text.substring(0, at).chars().filter(ch -> ch == '\n').count();
+    }
+
+    @Test
+    void referencesAndDefinitionOfModuleVariablesAndFunctionsSpanTheDocument() throws Exception {
+        try (ServerHarness h = new ServerHarness(); RawClient c = h.client()) {
+            initialize(c, "{}", null);
+            String t = MODULE;
+            open(c, URI, t, 1);
+            diagnosticsFor(c, URI, 1);
+            int decl = line(t, ".global .u32 counter", 0);
+            int k1ld = line(t, "[counter]", 0);
+            int k1st = line(t, "[counter]", 1);
+            int atom = line(t, "atom.global", 0);
+            List<Integer> expected = List.of(decl, k1ld, k1st, atom);
+            // from a use in k1, from the declaration, from the use in another function: the same
+            // list; k2's own .shared 'counter' shadows the module one and is not in it
+            assertEquals(expected, lines(references(c, t, "[counter]", 0, true)));
+            assertEquals(expected, lines(references(c, t, "counter;", 0, true)));
+            assertEquals(expected, lines(references(c, t, "[counter], %r1;", 1, true)));
+            assertEquals(expected.subList(1, 4), lines(references(c, t, "[counter]", 1, false)));
+            // the shadowing local: its declaration and k2's two uses only
+            int local = line(t, ".shared .u32 counter", 0);
+            assertEquals(List.of(local, local + 1, local + 2), lines(references(c, t, "[counter]", 2, true)));
+
+            // a function: the prototype, the call and the definition
+            int proto = line(t, ".func (.param .b32 r) helper", 0);
+            int callLine = line(t, "call (%r2), helper", 0);
+            int defn = line(t, ".func (.param .b32 r) helper", 1);
+            assertEquals(List.of(proto, callLine, defn), lines(references(c, t, "helper,", 0, true)));
+            assertEquals(List.of(callLine), lines(references(c, t, "helper (", 1, false)));
+
+            // go to definition: a call goes to the body, a module variable to its declaration,
+            // the shadowing local to itself
+            JsonObject p = at(URI, callLine, colOf(t, "helper,") + 1);
+            assertEquals(List.of(defn), lines(call(c, "textDocument/definition", p).getAsJsonArray("result")));
+            p = at(URI, atom, colOf(t, "atom.global.add.u32 %r1, [counter]") + 27);
+            assertEquals(List.of(decl), lines(call(c, "textDocument/definition", p).getAsJsonArray("result")));
+            p = at(URI, local + 1, colOf(t, "[counter]") + 2);
+            assertEquals(List.of(local), lines(call(c, "textDocument/definition", p).getAsJsonArray("result")));
+        }
+    }
+
+    @Test
+    void operandCompletionOffersModuleVariablesByStateSpaceAndFunctionsAsCallTargets() throws Exception {
+        try (ServerHarness h = new ServerHarness(); RawClient c = h.client()) {
+            initialize(c, "{}", "{\"debounceMs\":30}");
+            open(c, URI, MODULE, 1);
+            diagnosticsFor(c, URI, 1);
+            int l = lineOf(MODULE, "  ret;"); // in k1
+            int[] version = {1};
+            java.util.function.Function<String, List<String>> complete = typed -> {
+                try {
+                    change(c, URI, ++version[0], range(l, 0, l, 0), "  " + typed + "\n");
+                    List<String> got = labels(call(c, "textDocument/completion", at(URI, l, typed.length() + 2)));
+                    change(c, URI, ++version[0], range(l, 0, l + 1, 0), "");
+                    return got;
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            };
+            List<String> g = complete.apply("ld.global.u32 %r1, [");
+            assertTrue(g.contains("counter") && g.contains("%r1") && !g.contains("limit") && !g.contains("scratch")
+                    && !g.contains("helper"), g.toString());
+            g = complete.apply("ld.shared::cta.u32 %r1, [");
+            assertTrue(g.contains("scratch") && !g.contains("counter") && !g.contains("limit"), g.toString());
+            g = complete.apply("ld.const.u32 %r1, [li");
+            assertEquals(List.of("limit"), g);
+            g = complete.apply("atom.global.add.u32 %r1, [c");
+            assertEquals(List.of("counter"), g);
+            g = complete.apply("ld.u32 %r1, ["); // generic addressing: any space
+            assertTrue(g.contains("counter") && g.contains("limit") && g.contains("scratch"), g.toString());
+            g = complete.apply("mov.u64 %rd1, ");
+            assertTrue(g.contains("counter") && g.contains("scratch"), g.toString());
+            g = complete.apply("add.u32 %r1, "); // not an address
+            assertFalse(g.contains("counter"), g.toString());
+            g = complete.apply("call (%r2), ");
+            assertEquals(List.of("helper"), g);
+            g = complete.apply("call (%r2), helper, (");
+            assertTrue(g.contains("%r1") && !g.contains("helper"), g.toString());
         }
     }
 }
