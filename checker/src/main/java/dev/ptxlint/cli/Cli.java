@@ -45,6 +45,8 @@ public final class Cli {
                                 sarif (SARIF 2.1.0, for GitHub code scanning),
                                 github (GitHub Actions annotations) or checkstyle (XML)
               -q, --quiet       print diagnostics only, without the summary line
+              -j, --jobs N      lint up to N files at once (default: the number of
+                                processors); output keeps the order of the inputs
               --config FILE     read settings from FILE instead of the nearest .ptxlintrc
               --no-config       ignore .ptxlintrc files: default settings
               --error-on LEVEL  exit 1 when a diagnostic at LEVEL or above is found:
@@ -115,6 +117,7 @@ public final class Cli {
         String format = "text";
         boolean quiet = false;
         boolean listRules = false;
+        int jobs = Runtime.getRuntime().availableProcessors();
         Severity errorOn = Severity.ERROR;
         SettingsOptions so = new SettingsOptions();
         List<String> paths = new ArrayList<>();
@@ -136,6 +139,15 @@ public final class Cli {
                     return 0;
                 }
                 case "-q", "--quiet" -> quiet = true;
+                case "-j", "--jobs" -> {
+                    if (i + 1 >= args.length) {
+                        return usageError(a + " needs a number of files to lint at once, e.g. " + a + " 4");
+                    }
+                    jobs = jobs(args[++i]);
+                    if (jobs < 1) {
+                        return usageError("invalid number '" + args[i] + "' for " + a + ": use 1 or more");
+                    }
+                }
                 case "--list-rules" -> listRules = true;
                 case "--explain" -> {
                     if (i + 1 >= args.length) {
@@ -170,6 +182,12 @@ public final class Cli {
                     String name = eq < 0 ? a : a.substring(0, eq);
                     if (a.startsWith("--format=")) {
                         format = a.substring("--format=".length());
+                    } else if (a.startsWith("--jobs=")) {
+                        jobs = jobs(a.substring("--jobs=".length()));
+                        if (jobs < 1) {
+                            return usageError("invalid number '" + a.substring("--jobs=".length())
+                                    + "' for --jobs: use 1 or more");
+                        }
                     } else if (a.startsWith("--explain=")) {
                         return explain(a.substring("--explain=".length()));
                     } else if (eq > 0 && List.of("--config", "--error-on", "--default-version", "--default-target")
@@ -218,7 +236,17 @@ public final class Cli {
                 return usageError("invalid path '" + so.configFile + "'");
             }
         }
-        return lintAll(paths, renderer, quiet, errorOn, so, explicit);
+        return lintAll(paths, renderer, quiet, errorOn, so, explicit, jobs);
+    }
+
+    /** The value of --jobs, or 0 if it is not a positive number. */
+    private static int jobs(String value) {
+        try {
+            int n = Integer.parseInt(value.trim());
+            return Math.max(0, Math.min(n, 256));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     /** Checks and stores the value of a settings option; returns a problem for users, or null. */
@@ -380,8 +408,24 @@ public final class Cli {
         }
     }
 
+    /** What linting one input gave: its diagnostics, or why it could not be read. */
+    private record Linted(List<Diagnostic> diagnostics, String problem) {
+    }
+
+    /** Lints one input with a linter of its own (check objects keep per-module state). */
+    private Linted lintOne(Input in, LintSettings settings) {
+        List<Diagnostic> diags = new ArrayList<>();
+        try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
+            new Linter(settings).lint(s, diags::add);
+        } catch (IOException | RuntimeException e) {
+            return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
+        }
+        diags.sort(Linter.ORDER);
+        return new Linted(diags, null);
+    }
+
     private int lintAll(List<String> args, Renderer renderer, boolean quiet, Severity errorOn, SettingsOptions so,
-                        LintSettings explicit) {
+                        LintSettings explicit, int jobs) {
         SettingsResolver settings = new SettingsResolver(so, explicit);
         int failing = 0;
         int configErrors = 0;
@@ -435,25 +479,58 @@ public final class Cli {
         java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
         PrintStream fileOut = new PrintStream(buffer, false, java.nio.charset.StandardCharsets.UTF_8);
         int done = 0;
-        for (Input in : inputs) {
+        // Files are linted on up to `jobs` threads, a bounded window ahead of the output, which
+        // is written on this thread in the order of the inputs.
+        int threads = Math.min(jobs, inputs.size());
+        java.util.concurrent.ExecutorService pool = threads > 1
+                ? java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
+                    Thread t = new Thread(r, "ptxlint-lint");
+                    t.setDaemon(true);
+                    return t;
+                })
+                : null;
+        java.util.ArrayDeque<Object[]> window = new java.util.ArrayDeque<>();
+        int next = 0;
+        try {
+        while (next < inputs.size() || !window.isEmpty()) {
+            while (next < inputs.size() && window.size() < Math.max(1, 2 * threads)) {
+                Input in = inputs.get(next++);
+                Linter linter = settings.linterFor(in.path);
+                if (linter == null) {
+                    window.add(new Object[] {in, null});
+                } else if (pool == null) {
+                    window.add(new Object[] {in, java.util.concurrent.CompletableFuture.completedFuture(
+                            lintOne(in, linter.settings()))});
+                } else {
+                    LintSettings ls = linter.settings();
+                    window.add(new Object[] {in, pool.submit(() -> lintOne(in, ls))});
+                }
+            }
+            Object[] head = window.poll();
+            Input in = (Input) head[0];
             if (progress != null) {
                 progress.update(done++);
             }
-            Linter linter = settings.linterFor(in.path);
-            if (linter == null) {
+            if (head[1] == null) {
                 configErrors++;
                 continue;
             }
-            List<Diagnostic> diags = new ArrayList<>();
-            try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
-                linter.lint(s, diags::add);
-            } catch (IOException | RuntimeException e) {
-                report("ptxlint: cannot read '" + in.display + "': " + reason(e));
+            Linted result;
+            try {
+                result = ((java.util.concurrent.Future<Linted>) head[1]).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                result = new Linted(null, "ptxlint: interrupted while linting '" + in.display + "'");
+            } catch (java.util.concurrent.ExecutionException e) {
+                result = new Linted(null, "ptxlint: cannot lint '" + in.display + "': " + e.getCause());
+            }
+            if (result.problem() != null) {
+                report(result.problem());
                 ioErrors++;
                 continue;
             }
+            List<Diagnostic> diags = result.diagnostics();
             files++;
-            diags.sort(Linter.ORDER);
             if (!diags.isEmpty()) {
                 withDiags++;
             }
@@ -480,6 +557,11 @@ public final class Cli {
                 }
                 out.write(buffer.toByteArray(), 0, buffer.size());
                 out.flush();
+            }
+        }
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
             }
         }
         if (progress != null) {

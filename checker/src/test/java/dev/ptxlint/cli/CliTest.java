@@ -15,6 +15,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -170,5 +172,45 @@ class CliTest extends CliHarness {
         Files.write(fs.getPath("/work/bin.ptx"), new byte[] {'.', 'v', (byte) 0xFF, 0, 1, 2, '\n'});
         assertEquals(1, run("", "/work/bin.ptx"));
         assertTrue(stdout().contains("[PTX0005]") || stdout().contains("[PTX0004]"), stdout());
+    }
+
+    @Test
+    void parallelLintingKeepsTheOrderAndTheOutputOfASequentialRun() throws IOException {
+        List<String> args = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            Path p = fs.getPath("/work/many/f" + i + ".ptx");
+            Files.createDirectories(p.getParent());
+            // files of different sizes and findings, so that workers finish out of order
+            StringBuilder body = new StringBuilder();
+            for (int k = 0; k < (i * 37) % 400; k++) {
+                body.append("  mov.u32 %r1, ").append(k).append(";\n");
+            }
+            Files.writeString(p, ".version 9.0\n.target sm_90\n.address_size 64\n\n.visible .entry k()\n{\n"
+                    + "  .reg .b32 %r<2>;\n  .reg .pred %p<2>;\n" + body
+                    + (i % 3 == 0 ? "  movv.u32 %r1, 1;\n" : "") + (i % 4 == 0 ? "  setp.lt.s32 %p1, 3, 5;\n" : "")
+                    + "  ret;\n}\n");
+            args.add(p.toString());
+        }
+        args.add(0, "--jobs");
+        args.add(1, "1");
+        int sequential = run("", args.toArray(String[]::new));
+        String expected = stdout();
+        String summary = stderr();
+        assertTrue(expected.contains("f57.ptx") && expected.indexOf("f3.ptx") < expected.indexOf("f57.ptx"), expected);
+        for (String jobs : List.of("2", "8")) {
+            args.set(1, jobs);
+            assertEquals(sequential, run("", args.toArray(String[]::new)));
+            assertEquals(expected, stdout(), "--jobs " + jobs);
+            assertEquals(summary, stderr(), "--jobs " + jobs);
+        }
+    }
+
+    @Test
+    void jobsNeedsAPositiveNumber() {
+        assertEquals(2, run("", "--jobs", "0", "/work/src/clean.ptx"));
+        assertTrue(stderr().contains("invalid number '0' for --jobs"), stderr());
+        assertEquals(2, run("", "--jobs=x", "/work/src/clean.ptx"));
+        assertEquals(2, run("", "/work/src/clean.ptx", "-j"));
+        assertEquals(0, run("", "-j", "3", "/work/src/clean.ptx"));
     }
 }
