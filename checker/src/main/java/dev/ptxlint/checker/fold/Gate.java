@@ -75,6 +75,29 @@ final class Gate {
 
     /** Whether the function may have a decided comparison, selection or guard. */
     boolean mayDecide() {
+        // A first pass in program order: most chains run forward, and most functions that have
+        // something to decide show it early (debug builds compare constants from the start).
+        // Deciding with only part of the possibly known names already means the whole set decides.
+        Set<String> guardNames = new HashSet<>(guards);
+        Set<String> early = new HashSet<>();
+        List<String> fresh = new ArrayList<>(2);
+        for (Ast.Instruction i : modelled) {
+            if (!i.opcode().text().equals("mov") && decides(i, early)) {
+                return true;
+            }
+            if (producesKnown(i, early)) {
+                fresh.clear();
+                addDestinations(i.operands().get(0), early, fresh);
+                for (String n : fresh) {
+                    if (guardNames.contains(n)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        if (early.isEmpty()) {
+            return false; // nothing can become known at all
+        }
         // Which instructions read each name, so that a name that becomes possibly known revisits
         // only its readers: linear in the function, whatever the length of the chains.
         Map<String, List<Ast.Instruction>> readers = new HashMap<>();
