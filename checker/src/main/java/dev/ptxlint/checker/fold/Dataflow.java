@@ -52,13 +52,19 @@ final class Dataflow {
         while (!work.isEmpty()) {
             int b = work.poll();
             queued[b] = false;
-            Map<Reg, Long> state = new HashMap<>(in[b]);
+            // copy on write: a block of branches only passes its entry state on unchanged
+            Map<Reg, Long> state = in[b];
+            boolean owned = false;
             for (int k = g.start[b]; k < g.end[b]; k++) {
                 FlowGraph.Step s = g.steps.get(k);
+                if (!owned && !isBranch(s)) {
+                    state = new HashMap<>(state);
+                    owned = true;
+                }
                 Machine.run(g, s, state, (untrusted == null || !untrusted.contains(s.insn())), Machine.SILENT);
             }
             int[] succ = g.succ[b];
-            if (succ.length == 1 && preds[succ[0]] == 1 && in[succ[0]] == null && succ[0] != 0) {
+            if (owned && succ.length == 1 && preds[succ[0]] == 1 && in[succ[0]] == null && succ[0] != 0) {
                 in[succ[0]] = state; // the only way in: hand the state over instead of copying it
                 work.add(succ[0]);
                 queued[succ[0]] = true;
@@ -75,11 +81,16 @@ final class Dataflow {
             if (in[b] == null || g.tracked != null && !g.hasSite(b)) {
                 continue; // not reached from the entry, or nothing in it can be decided
             }
-            Map<Reg, Long> state = new HashMap<>(in[b]);
+            Map<Reg, Long> state = in[b];
+            boolean owned = false;
             Map<Reg, Ast.Instruction> writes = new HashMap<>();
             for (int k = g.start[b]; k < g.end[b]; k++) {
                 FlowGraph.Step s = g.steps.get(k);
                 boolean runs = s.guard() == null || !Boolean.FALSE.equals(Machine.pred(s.guard(), state));
+                if (!owned && !isBranch(s)) {
+                    state = new HashMap<>(state);
+                    owned = true;
+                }
                 Machine.run(g, s, state, (untrusted == null || !untrusted.contains(s.insn())), obs, writes);
                 if (runs && s.ops().length > 0) {
                     wrote(s.ops()[0], s.insn(), writes);
@@ -118,6 +129,12 @@ final class Dataflow {
             order[post[i]] = count - 1 - i;
         }
         return order;
+    }
+
+    /** A branch, return or exit: it reads a guard at most and changes no register. */
+    private static boolean isBranch(FlowGraph.Step s) {
+        String op = s.opcode();
+        return op.equals("bra") || op.equals("brx") || op.equals("ret") || op.equals("exit");
     }
 
     /** Records {@code insn} as the last writer of the registers in its destination operand. */
