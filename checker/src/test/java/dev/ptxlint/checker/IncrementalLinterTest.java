@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Token;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -120,5 +122,43 @@ class IncrementalLinterTest {
         int prefix = text.indexOf("sm_90") + 3;
         assertEquals(new Linter().lint(after), inc.update(after, prefix, text.length() - prefix - 2));
         assertTrue(!inc.lastWasIncremental());
+    }
+
+    private static final String MODULE = ".version 9.0\n.target sm_90\n.address_size 64\n\n"
+            + ".global .u32 counter;\n"
+            + ".func helper(.param .u32 x);\n"
+            + ".visible .entry a()\n{\n  .reg .b32 %r<2>;\n  ld.global.u32 %r1, [counter];\n  ret;\n}\n"
+            + ".visible .entry b()\n{\n  .shared .u32 counter;\n  .reg .b32 %r<2>;\n"
+            + "  ld.shared.u32 %r1, [counter];\n  ret;\n}\n"
+            + ".visible .entry c()\n{\n  .reg .b32 %r<2>;\n  mov.u32 %r1, 1;\n  ret;\n}\n"
+            + ".func helper(.param .u32 x)\n{\n  ret;\n}\n";
+
+    @Test
+    void analyzeMentioningParsesOnlyTheItemsThatMentionTheNameAndResolvesWithShadowing() {
+        IncrementalLinter inc = new IncrementalLinter();
+        inc.lint(MODULE);
+        List<String> uses = new ArrayList<>();
+        List<Ast.TopLevel> parsed = inc.analyzeMentioning("counter", new NameListener() {
+            @Override
+            public void used(Token name, Symbol symbol) {
+                if (name.text().equals("counter")) {
+                    uses.add(name.span().line() + 1 + ":" + (symbol == null ? "null" : symbol.space()));
+                }
+            }
+        });
+        // the module variable, entry a and entry b mention it; entry c and helper do not
+        assertEquals(3, parsed.size(), parsed.toString());
+        // a's use is the module .global; b's own .shared declaration hides it
+        assertEquals(List.of("10:.global", "17:.shared"), uses);
+    }
+
+    @Test
+    void moduleSymbolsListWhatIsDeclaredBeforeTheOffset() {
+        IncrementalLinter inc = new IncrementalLinter();
+        inc.lint(MODULE);
+        List<String> inA = inc.moduleSymbols(MODULE.indexOf("ld.global")).stream().map(Symbol::name).toList();
+        assertTrue(inA.contains("counter") && inA.contains("helper"), inA.toString());
+        List<String> atStart = inc.moduleSymbols(MODULE.indexOf(".global")).stream().map(Symbol::name).toList();
+        assertTrue(!atStart.contains("counter"), "a variable is not visible before its declaration: " + atStart);
     }
 }
