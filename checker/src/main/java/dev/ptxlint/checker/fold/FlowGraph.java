@@ -453,14 +453,4 @@ final class FlowGraph {
         }
         return Arrays.copyOf(out, n);
     }
-
-    @Override
-    public String toString() {
-        StringBuilder sb = new StringBuilder();
-        for (int b = 0; b < start.length; b++) {
-            sb.append("B").append(b).append("[").append(start[b]).append(",").append(end[b]).append(")->")
-                    .append(Arrays.toString(succ[b])).append('\n');
-        }
-        return sb.toString();
-    }
 }
