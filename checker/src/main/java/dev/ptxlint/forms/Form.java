@@ -1,5 +1,6 @@
 package dev.ptxlint.forms;
 
+import dev.ptxlint.eval.CmpOp;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;

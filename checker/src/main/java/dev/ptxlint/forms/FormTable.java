@@ -1,5 +1,6 @@
 package dev.ptxlint.forms;
 
+import dev.ptxlint.eval.CmpOp;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;

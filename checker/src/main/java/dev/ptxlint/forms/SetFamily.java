@@ -1,5 +1,6 @@
 package dev.ptxlint.forms;
 
+import dev.ptxlint.eval.CmpOp;
 import static dev.ptxlint.forms.FormTable.of;
 import static dev.ptxlint.forms.PtxType.B16;
 import static dev.ptxlint.forms.PtxType.B32;

@@ -1,5 +1,6 @@
 package dev.ptxlint.forms;
 
+import dev.ptxlint.eval.CmpOp;
 import static dev.ptxlint.forms.FormTable.of;
 import static dev.ptxlint.forms.PtxType.S32;
 import static dev.ptxlint.forms.PtxType.U32;

@@ -3,7 +3,7 @@ package dev.ptxlint.lsp;
 import dev.ptxlint.checker.Opcodes;
 import dev.ptxlint.checker.Symbol;
 import dev.ptxlint.eval.BoolOp;
-import dev.ptxlint.forms.CmpOp;
+import dev.ptxlint.eval.CmpOp;
 import dev.ptxlint.forms.Form;
 import dev.ptxlint.forms.FormTable;
 import dev.ptxlint.forms.PtxType;

@@ -1,6 +1,6 @@
 package dev.ptxlint.lsp;
 
-import dev.ptxlint.forms.CmpOp;
+import dev.ptxlint.eval.CmpOp;
 import dev.ptxlint.forms.Dest;
 import dev.ptxlint.forms.Form;
 import dev.ptxlint.forms.FormTable;

@@ -3,7 +3,7 @@ package dev.ptxlint.checker.forms;
 import dev.ptxlint.checker.CheckContext;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Rules;
-import dev.ptxlint.forms.CmpOp;
+import dev.ptxlint.eval.CmpOp;
 import dev.ptxlint.forms.FormTable;
 import dev.ptxlint.forms.PtxType;
 import dev.ptxlint.syntax.Token;

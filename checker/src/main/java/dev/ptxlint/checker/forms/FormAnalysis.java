@@ -2,7 +2,7 @@ package dev.ptxlint.checker.forms;
 
 import dev.ptxlint.checker.CheckContext;
 import dev.ptxlint.checker.Symbol;
-import dev.ptxlint.forms.CmpOp;
+import dev.ptxlint.eval.CmpOp;
 import dev.ptxlint.forms.Form;
 import dev.ptxlint.forms.FormTable;
 import dev.ptxlint.forms.PtxType;

@@ -1,6 +1,6 @@
 package dev.ptxlint.checker.forms;
 
-import dev.ptxlint.forms.CmpOp;
+import dev.ptxlint.eval.CmpOp;
 import dev.ptxlint.forms.PtxType;
 import java.util.HashSet;
 import java.util.Set;

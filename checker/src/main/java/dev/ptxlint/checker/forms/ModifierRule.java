@@ -6,7 +6,7 @@ import dev.ptxlint.checker.forms.FormAnalysis.Mod;
 import dev.ptxlint.checker.forms.FormAnalysis.ModKind;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Rules;
-import dev.ptxlint.forms.CmpOp;
+import dev.ptxlint.eval.CmpOp;
 import dev.ptxlint.forms.FormTable;
 import dev.ptxlint.forms.FormTable.Part;
 import dev.ptxlint.forms.PtxType;
