@@ -9,7 +9,15 @@ public final class Checks {
 
     /** Every instruction check, in the order they run. */
     public static List<InstructionCheck> all() {
-        // the fold check must stay last: it skips instructions that any check before it found errors in
-        return List.of(new dev.ptxlint.checker.forms.FormChecks(), new dev.ptxlint.checker.fold.FoldCheck());
+        return withFold(new dev.ptxlint.checker.fold.FoldCheck());
+    }
+
+    /**
+     * Every instruction check, with {@code fold} as the constant-folding check (the hover index
+     * and tests pass one that watches the analysis). It stays last: it skips instructions that any
+     * check before it found errors in.
+     */
+    public static List<InstructionCheck> withFold(FunctionCheck fold) {
+        return List.of(new dev.ptxlint.checker.forms.FormChecks(), fold);
     }
 }

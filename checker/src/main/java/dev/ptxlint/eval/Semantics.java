@@ -223,7 +223,7 @@ public final class Semantics {
         if (stype.isPacked()) {
             checkOp(op, stype);
             boolean[] t = compareLanes(op, stype, a, b, ftz);
-            long one = dtype.isPacked() ? oneBits(dtype.format()) : 0xFFFF;
+            long one = dtype.isPacked() ? trueBits(dtype.lane()) : 0xFFFF;
             long lo = combine(t[0], combine) ? one : 0;
             long hi = combine(t[1], combine) ? one : 0;
             return new Value(dtype, lo | hi << 16);
@@ -232,12 +232,19 @@ public final class Semantics {
         if (!d) {
             return new Value(dtype, 0);
         }
-        return new Value(dtype, dtype.isFloat() ? oneBits(dtype.format()) : dtype.mask());
+        return new Value(dtype, trueBits(dtype));
     }
 
-    /** 1.0 in a format: the biased exponent of 2^0 with a zero fraction. */
-    private static long oneBits(FloatFormat f) {
-        return (long) f.bias() << f.fractionBits();
+    /**
+     * What {@code set} writes for true in a scalar dtype: all ones for integers, 1.0 for floats
+     * (the biased exponent of 2^0 with a zero fraction).
+     */
+    public static long trueBits(ScalarType dtype) {
+        if (dtype.kind() == ScalarType.Kind.FLOAT) {
+            FloatFormat f = dtype.format();
+            return (long) f.bias() << f.fractionBits();
+        }
+        return dtype.mask();
     }
 
     // ---- selp ---------------------------------------------------------------------------------

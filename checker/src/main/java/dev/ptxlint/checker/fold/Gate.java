@@ -1,5 +1,8 @@
 package dev.ptxlint.checker.fold;
 
+import dev.ptxlint.eval.FloatFormat;
+import dev.ptxlint.eval.Literals;
+import dev.ptxlint.eval.ScalarType;
 import dev.ptxlint.syntax.Ast;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -216,16 +219,14 @@ final class Gate {
     /** Whether a {@code 0f}/{@code 0d} literal is a NaN (decimal literals never are). */
     static boolean isNaN(String text) {
         try {
-            if (text.length() == 10 && (text.startsWith("0f") || text.startsWith("0F"))) {
-                return Float.isNaN(Float.intBitsToFloat(Integer.parseUnsignedInt(text.substring(2), 16)));
-            }
-            if (text.length() == 18 && (text.startsWith("0d") || text.startsWith("0D"))) {
-                return Double.isNaN(Double.longBitsToDouble(Long.parseUnsignedLong(text.substring(2), 16)));
-            }
-        } catch (NumberFormatException e) {
+            return switch (Literals.kindOf(text)) {
+                case HEX_F32 -> FloatFormat.F32.isNaN(Literals.decode(text, ScalarType.F32).bits());
+                case HEX_F64 -> FloatFormat.F64.isNaN(Literals.decode(text, ScalarType.F64).bits());
+                default -> false;
+            };
+        } catch (IllegalArgumentException e) {
             return false;
         }
-        return false;
     }
 
     private static boolean isKnown(Ast.Expr e, Set<String> known) {

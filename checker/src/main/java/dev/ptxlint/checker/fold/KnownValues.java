@@ -1,8 +1,8 @@
 package dev.ptxlint.checker.fold;
 
+import dev.ptxlint.checker.Checks;
 import dev.ptxlint.checker.Exprs;
 import dev.ptxlint.checker.Linter;
-import dev.ptxlint.checker.forms.FormChecks;
 import dev.ptxlint.diag.TextRange;
 import dev.ptxlint.eval.ScalarType;
 import dev.ptxlint.syntax.Ast;
@@ -63,7 +63,7 @@ public final class KnownValues {
                         false, f.message()));
             }
         };
-        new Linter(List.of(new FormChecks(), new FoldCheck(obs, false))).lint(text);
+        new Linter(Checks.withFold(new FoldCheck(obs, false))).lint(text);
         out.sort(Comparator.comparingLong((Entry e) -> e.range().startOffset()));
         return new KnownValues(out);
     }

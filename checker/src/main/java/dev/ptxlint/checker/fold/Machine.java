@@ -375,25 +375,9 @@ final class Machine {
             return new Boolean[] {null};
         }
 
-        /** BoolOp(t, c) with what is known; null when it depends on something unknown. */
+        /** BoolOp(t, c) with the instruction's BoolOp; see {@link #combine(BoolOp, Boolean, Boolean)}. */
         private Boolean combine(Boolean t, Boolean c) {
-            if (bool == null) {
-                return t;
-            }
-            if (t != null && c != null) {
-                return bool.apply(t, c);
-            }
-            Boolean known = t != null ? t : c;
-            if (known == null) {
-                return null;
-            }
-            if (bool == BoolOp.AND && !known) {
-                return false;
-            }
-            if (bool == BoolOp.OR && known) {
-                return true;
-            }
-            return null;
+            return Machine.combine(bool, t, c);
         }
 
         private boolean setp() {
@@ -449,11 +433,11 @@ final class Machine {
             if (stype.isPacked()) {
                 Boolean lo = combine(lanes[0], c);
                 Boolean hi = combine(lanes[1], c);
-                long one = dtype.isPacked() ? trueBits(dtype.lane()) : 0xFFFF;
+                long one = dtype.isPacked() ? Semantics.trueBits(dtype.lane()) : 0xFFFF;
                 bits = lo == null || hi == null ? null : (lo ? one : 0) | (hi ? one : 0) << 16;
             } else {
                 Boolean r = combine(lanes[0], c);
-                bits = r == null ? null : r ? trueBits(dtype) : 0L;
+                bits = r == null ? null : r ? Semantics.trueBits(dtype) : 0L;
             }
             // validates ftz and the form exactly as the semantics define them
             Semantics.set(cmp, dtype, stype, 0, 0, ftz);
@@ -532,10 +516,7 @@ final class Machine {
             } else {
                 Boolean b = pred(ops[2], state);
                 BoolOp bo = op.equals("and") ? BoolOp.AND : op.equals("or") ? BoolOp.OR : BoolOp.XOR;
-                BoolOp saved = bool;
-                bool = bo;
-                r = combine(a, b); // decided by one operand where and/or allow it
-                bool = saved;
+                r = Machine.combine(bo, a, b); // decided by one operand where and/or allow it
             }
             write(ops[0], ScalarType.PRED, boolBits(r));
             return true;
@@ -694,7 +675,7 @@ final class Machine {
                 String src = text(chosen);
                 Fix fix = null;
                 String movType = t.ptxName();
-                if (!dest.equals("this operand") && !src.equals("this operand")) {
+                if (ops[0] instanceof Ref.Register && (chosen instanceof Ref.Register || chosen instanceof Ref.Literal)) {
                     String repl = "mov" + movType + " " + dest + ", " + src;
                     fix = Fix.replace("Replace with '" + repl + "'", TextRange.of(instructionSpan()), repl);
                 }
@@ -771,17 +752,32 @@ final class Machine {
         return b == null ? "not known" : b.toString();
     }
 
-    private static Long boolBits(Boolean b) {
-        return b == null ? null : b ? 1L : 0L;
+    /**
+     * {@code op(t, c)} with what is known, or {@code t} when there is no op; null when it depends
+     * on something unknown ({@code and} with one false side and {@code or} with one true side are
+     * decided by that side alone).
+     */
+    static Boolean combine(BoolOp op, Boolean t, Boolean c) {
+        if (op == null) {
+            return t;
+        }
+        if (t != null && c != null) {
+            return op.apply(t, c);
+        }
+        Boolean known = t != null ? t : c;
+        if (known == null) {
+            return null;
+        }
+        if (op == BoolOp.AND && !known) {
+            return false;
+        }
+        if (op == BoolOp.OR && known) {
+            return true;
+        }
+        return null;
     }
 
-    /** What set writes for true: all ones for integers, 1.0 for floats. */
-    static long trueBits(ScalarType dtype) {
-        return switch (dtype) {
-            case F32 -> 0x3F800000L;
-            case F16 -> 0x3C00L;
-            case BF16 -> 0x3F80L;
-            default -> dtype.mask();
-        };
+    private static Long boolBits(Boolean b) {
+        return b == null ? null : b ? 1L : 0L;
     }
 }

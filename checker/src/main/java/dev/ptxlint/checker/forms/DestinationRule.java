@@ -1,6 +1,7 @@
 package dev.ptxlint.checker.forms;
 
 import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.Exprs;
 import dev.ptxlint.checker.forms.FormAnalysis.Kind;
 import dev.ptxlint.checker.forms.FormAnalysis.Operand;
 import dev.ptxlint.diag.Fix;
@@ -53,10 +54,10 @@ final class DestinationRule implements FormRule {
                 }
                 if (r == PtxType.PRED) {
                     String hint = a.opcode().equals("set") ? "; to get a predicate use setp" : "";
-                    err(Rules.INVALID_DESTINATION, o, what.get() + ", not a predicate: " + Edits.text(o.expr())
+                    err(Rules.INVALID_DESTINATION, o, what.get() + ", not a predicate: " + Exprs.text(o.expr())
                             + " is a .pred register" + hint, ctx);
                 } else {
-                    err(Rules.OPERAND_TYPE_MISMATCH, o, what.get() + ", but " + Edits.text(o.expr()) + " is a "
+                    err(Rules.OPERAND_TYPE_MISMATCH, o, what.get() + ", but " + Exprs.text(o.expr()) + " is a "
                             + r.text() + " register; the destination must be a " + Edits.list(OperandTypes.fitting(d)) + " register",
                             ctx);
                 }
@@ -68,7 +69,7 @@ final class DestinationRule implements FormRule {
             case NEGATED -> err(o.inner().isPredicateRegister() ? Rules.INVALID_DESTINATION : Rules.INVALID_NEGATION,
                     o, "a destination cannot be negated with '!'", ctx);
             case MINUS_REGISTER -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
-                    + Edits.text(((Ast.Unary) o.expr()).operand()) + " and negate the result afterwards if needed",
+                    + Exprs.text(((Ast.Unary) o.expr()).operand()) + " and negate the result afterwards if needed",
                     ctx);
             case VECTOR -> {
                 if (f.quirks().contains(Form.Quirk.VECTOR_DESTINATION)
@@ -96,8 +97,8 @@ final class DestinationRule implements FormRule {
                         Span end = new Span(s.end(), s.end(), s.endLine(), s.endColumn(), s.endLine(), s.endColumn());
                         ctx.reporter().report(Edits.at(Rules.SINGLE_PACKED_DESTINATION, s, a.formName()
                                 + " compares two lanes and writes one predicate per lane (p|q); with the single "
-                                + "destination " + Edits.text(o.expr()) + " the upper lane's result is lost. Write "
-                                + Edits.text(o.expr()) + "|q, or " + Edits.text(o.expr())
+                                + "destination " + Exprs.text(o.expr()) + " the upper lane's result is lost. Write "
+                                + Exprs.text(o.expr()) + "|q, or " + Exprs.text(o.expr())
                                 + "|_ to discard it on purpose")
                                 .withFix(Fix.replace("Discard the upper lane explicitly ('|_')", TextRange.of(end),
                                         "|_")));
@@ -106,17 +107,17 @@ final class DestinationRule implements FormRule {
                 }
                 if (o.type() != null) {
                     err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes a predicate, but "
-                            + Edits.text(o.expr()) + " is a " + o.type().text() + " register"
+                            + Exprs.text(o.expr()) + " is a " + o.type().text() + " register"
                             + (a.opcode().equals("setp") ? "; to get a " + o.type().text() + " result use set" : ""),
                             ctx);
                 }
             }
             case PAIR -> pair(a, f, (Ast.PredPair) o.expr(), ctx);
             case NEGATED -> err(Rules.INVALID_DESTINATION, o, "a destination cannot be negated: write "
-                    + Edits.text(o.inner().expr()) + " and use @!" + Edits.text(o.inner().expr()) + " where it is read",
+                    + Exprs.text(o.inner().expr()) + " and use @!" + Exprs.text(o.inner().expr()) + " where it is read",
                     ctx);
             case MINUS_REGISTER -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
-                    + Edits.text(((Ast.Unary) o.expr()).operand()), ctx);
+                    + Exprs.text(((Ast.Unary) o.expr()).operand()), ctx);
             case VECTOR -> err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes p or p|q, not a vector: write "
                     + "p|q for two results", ctx);
             case SPECIAL_REGISTER, INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS ->
@@ -134,7 +135,7 @@ final class DestinationRule implements FormRule {
                         s.span().endLine(), s.span().endColumn());
                 ctx.reporter().report(Edits.at(Rules.HALF_SETP_PAIR, p.span(), a.formName()
                         + " has one result: the manual gives only the destination p (ptxas also accepts p|_); "
-                        + "write " + Edits.text(p.first()))
+                        + "write " + Exprs.text(p.first()))
                         .withFix(Fix.replace("Remove '|_'", TextRange.of(tail), "")));
                 checkPredicateSide(a, p.first(), ctx);
                 return;
@@ -158,7 +159,7 @@ final class DestinationRule implements FormRule {
             return;
         }
         err(Rules.INVALID_DESTINATION, o, "both destinations of p|q must be predicate registers (or '_'); "
-                + Edits.text(e) + (o.type() != null ? " is a " + o.type().text() + " register" : " is not"), ctx);
+                + Exprs.text(e) + (o.type() != null ? " is a " + o.type().text() + " register" : " is not"), ctx);
     }
 
     private static void quirk(FormAnalysis a, Operand o, String what, CheckContext ctx) {

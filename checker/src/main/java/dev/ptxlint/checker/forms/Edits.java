@@ -39,9 +39,4 @@ final class Edits {
     static String types(Collection<PtxType> ts) {
         return ts.stream().map(PtxType::text).collect(Collectors.joining(" "));
     }
-
-    /** The source text of an operand, for messages (short forms only). */
-    static String text(dev.ptxlint.syntax.Ast.Expr e) {
-        return dev.ptxlint.checker.Exprs.text(e);
-    }
 }

@@ -1,6 +1,7 @@
 package dev.ptxlint.checker.forms;
 
 import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.Exprs;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Rule;
 import dev.ptxlint.diag.Rules;
@@ -64,7 +65,7 @@ final class SelectorRule implements FormRule {
             msg = "operand " + s.spec().name() + " of " + a.opcode() + " takes no selector: " + a.opcode()
                     + " reads all of " + s.spec().name() + "; remove '" + sel + "'";
         } else {
-            msg = a.opcode() + " takes no video selectors ('" + sel + "' on " + Edits.text(s.base())
+            msg = a.opcode() + " takes no video selectors ('" + sel + "' on " + Exprs.text(s.base())
                     + "): selectors belong to the video instructions; remove it";
         }
         ctx.reporter().report(Edits.at(Rules.SELECTOR_NOT_ALLOWED, tok.span(), msg)
@@ -98,7 +99,7 @@ final class SelectorRule implements FormRule {
 
     private void merge(FormAnalysis a, FormAnalysis.Slot s, Token tok, CheckContext ctx) {
         String sel = tok.text();
-        String d = Edits.text(s.base());
+        String d = Exprs.text(s.base());
         if (a.hasSecondary()) {
             Token op2 = a.secondaries.get(0);
             ctx.reporter().report(Edits.at(Rules.DSEL_WITH_SECONDARY_OP, tok.span(), "the destination selector '"

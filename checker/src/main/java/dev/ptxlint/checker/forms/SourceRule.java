@@ -1,6 +1,7 @@
 package dev.ptxlint.checker.forms;
 
 import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.Exprs;
 import dev.ptxlint.checker.forms.FormAnalysis.Kind;
 import dev.ptxlint.checker.forms.FormAnalysis.Operand;
 import dev.ptxlint.diag.Diagnostic;
@@ -54,11 +55,11 @@ final class SourceRule implements FormRule {
                         return;
                     }
                     report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is a " + t.text() + " value, not a predicate: "
-                            + Edits.text(o.expr()) + " is a .pred register" + predicateHint(a), ctx);
+                            + Exprs.text(o.expr()) + " is a .pred register" + predicateHint(a), ctx);
                     return;
                 }
                 report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a " + Edits.list(OperandTypes.fitting(t))
-                        + " register, but " + Edits.text(o.expr()) + " is " + r.text()
+                        + " register, but " + Exprs.text(o.expr()) + " is " + r.text()
                         + conversionHint(t, r), ctx);
             }
             case NEGATED -> {
@@ -68,7 +69,7 @@ final class SourceRule implements FormRule {
                 if (!o.inner().isPredicateRegister()) {
                     if (o.inner().kind() != Kind.UNDECLARED) {
                         report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; "
-                                + Edits.text(o.inner().expr()) + " is not one"
+                                + Exprs.text(o.inner().expr()) + " is not one"
                                 + (o.inner().kind() == Kind.INTEGER ? " (write the constant's value instead)" : ""),
                                 ctx);
                     }
@@ -82,9 +83,9 @@ final class SourceRule implements FormRule {
                         + predicateHint(a), ctx);
             }
             case SPECIAL_REGISTER -> report(Rules.INVALID_OPERAND_KIND, o, "special register "
-                    + Edits.text(o.expr()) + " cannot be an operand of " + a.opcode() + ": copy it into a register "
-                    + "first (" + (Edits.text(o.expr()).contains("64") ? "mov.u64 %rd, " : "mov.u32 %r, ")
-                    + Edits.text(o.expr()) + ")", ctx);
+                    + Exprs.text(o.expr()) + " cannot be an operand of " + a.opcode() + ": copy it into a register "
+                    + "first (" + (Exprs.text(o.expr()).contains("64") ? "mov.u64 %rd, " : "mov.u32 %r, ")
+                    + Exprs.text(o.expr()) + ")", ctx);
             case OTHER_SYMBOL -> symbol(a, o, where.get(), ctx);
             case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
                     + a.opcode() + " has no operand negation; negate into a register first (neg)", ctx);
@@ -107,14 +108,14 @@ final class SourceRule implements FormRule {
                     report(Rules.INVALID_IMMEDIATE, o, where.get() + " must be a register: " + a.opcode()
                             + " takes no constants" + (a.table.hasSelectors()
                             ? " (ptxas reports this as 'Incorrect video selector')" : "") + "; move "
-                            + Edits.text(o.expr()) + " into a .b" + t.bits() + " register first", ctx);
+                            + Exprs.text(o.expr()) + " into a .b" + t.bits() + " register first", ctx);
                 } else if (!OperandTypes.constantFits(o.kind(), t)) {
                     report(Rules.INVALID_IMMEDIATE, o, where.get() + " cannot be " + OperandTypes.describe(o.kind())
                             + ": " + OperandTypes.constantsFor(t), ctx);
                 } else if (o.kind() == Kind.INTEGER) {
                     if (slot.constants() == FormTable.Constants.UNDOCUMENTED_INTEGERS) {
                         ctx.reporter().report(Edits.at(Rules.VIDEO_IMMEDIATE, o.expr().span(), where.get() + " is a constant ("
-                                + Edits.text(o.expr()) + "); the manual gives " + a.opcode() + " register operands "
+                                + Exprs.text(o.expr()) + "); the manual gives " + a.opcode() + " register operands "
                                 + "only (ptxas accepts an integer constant): put the value in a register"));
                     }
                     truncation(a, o, t, where.get(), ctx);
@@ -131,9 +132,9 @@ final class SourceRule implements FormRule {
             case REGISTER -> {
                 if (!o.isPredicateRegister() && o.type() != null) {
                     report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a predicate (.pred), but "
-                            + Edits.text(o.expr()) + " is a " + o.type().text() + " register; compare it first "
+                            + Exprs.text(o.expr()) + " is a " + o.type().text() + " register; compare it first "
                             + "(setp.ne" + (o.type().kind() == PtxType.Kind.FLOAT ? o.type().bitType() : o.type())
-                            + " %p, " + Edits.text(o.expr()) + ", 0)", ctx);
+                            + " %p, " + Exprs.text(o.expr()) + ", 0)", ctx);
                 }
             }
             case NEGATED -> {
@@ -145,7 +146,7 @@ final class SourceRule implements FormRule {
                     constantPredicate(a, o, where.get(), ctx);
                     return;
                 }
-                report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; " + Edits.text(in.expr())
+                report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; " + Exprs.text(in.expr())
                         + " is not one", ctx);
             }
             case INTEGER -> constantPredicate(a, o, where.get(), ctx);
@@ -181,7 +182,7 @@ final class SourceRule implements FormRule {
             return;
         }
         ctx.reporter().report(Edits.at(Rules.CONSTANT_PREDICATE, o.expr().span(), where + " is a constant ("
-                + Edits.text(o.expr()) + "); the manual requires a .pred operand here (ptxas accepts an integer "
+                + Exprs.text(o.expr()) + "); the manual requires a .pred operand here (ptxas accepts an integer "
                 + "constant): use a predicate register"));
     }
 
@@ -217,7 +218,7 @@ final class SourceRule implements FormRule {
         }
         BigInteger kept = v.and(max);
         ctx.reporter().report(Edits.at(Rules.IMMEDIATE_TRUNCATED, o.expr().span(), where + " is " + t.bits()
-                + " bits wide, but the constant " + Edits.text(o.expr()) + " needs more: it is truncated to 0x"
+                + " bits wide, but the constant " + Exprs.text(o.expr()) + " needs more: it is truncated to 0x"
                 + kept.toString(16).toUpperCase(java.util.Locale.ROOT) + " (" + kept + ")"));
     }
 

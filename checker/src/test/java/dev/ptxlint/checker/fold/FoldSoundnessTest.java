@@ -107,8 +107,8 @@ class FoldSoundnessTest {
     private static final AtomicLong GATE_FINDINGS = new AtomicLong();
 
     private static List<String> foldFindings(String ptx, boolean gated) {
-        return new dev.ptxlint.checker.Linter(List.of(new dev.ptxlint.checker.forms.FormChecks(),
-                new FoldCheck(null, gated))).lint(ptx).stream()
+        return new dev.ptxlint.checker.Linter(dev.ptxlint.checker.Checks.withFold(new FoldCheck(null, gated)))
+                .lint(ptx).stream()
                 .filter(d -> d.code().startsWith("PTX03")).map(d -> d.range() + " " + d.code()).toList();
     }
 
