@@ -282,7 +282,6 @@ public final class Cli {
         private final SettingsOptions so;
         private final LintSettings explicit;
         private final Map<Path, Object> byDirectory = new HashMap<>();
-        private final Map<LintSettings, Linter> linters = new HashMap<>();
         private final java.util.Set<Path> reported = new java.util.HashSet<>();
 
         SettingsResolver(SettingsOptions so, LintSettings explicit) {
@@ -290,8 +289,8 @@ public final class Cli {
             this.explicit = explicit;
         }
 
-        /** The linter for a file (null: standard input), or null after reporting a bad configuration. */
-        Linter linterFor(Path file) {
+        /** The settings for a file (null: standard input), or null after reporting a bad configuration. */
+        LintSettings settingsFor(Path file) {
             LintSettings base;
             if (so.noConfig) {
                 base = LintSettings.DEFAULT;
@@ -326,7 +325,7 @@ public final class Cli {
             if (so.defaultTarget != null) {
                 base = base.withDefaultTarget(so.defaultTarget);
             }
-            return linters.computeIfAbsent(base, Linter::new);
+            return base;
         }
     }
 
@@ -406,6 +405,10 @@ public final class Cli {
             err.println("ptxlint: language server failed: " + cause);
             return 2;
         }
+    }
+
+    /** An input in the window of files being linted; {@code result} is null after a configuration error. */
+    private record Pending(Input in, java.util.concurrent.Future<Linted> result) {
     }
 
     /** What linting one input gave: its diagnostics, or why it could not be read. */
@@ -489,35 +492,33 @@ public final class Cli {
                     return t;
                 })
                 : null;
-        java.util.ArrayDeque<Object[]> window = new java.util.ArrayDeque<>();
+        java.util.ArrayDeque<Pending> window = new java.util.ArrayDeque<>();
         int next = 0;
         try {
         while (next < inputs.size() || !window.isEmpty()) {
             while (next < inputs.size() && window.size() < Math.max(1, 2 * threads)) {
                 Input in = inputs.get(next++);
-                Linter linter = settings.linterFor(in.path);
-                if (linter == null) {
-                    window.add(new Object[] {in, null});
+                LintSettings ls = settings.settingsFor(in.path);
+                if (ls == null) {
+                    window.add(new Pending(in, null));
                 } else if (pool == null) {
-                    window.add(new Object[] {in, java.util.concurrent.CompletableFuture.completedFuture(
-                            lintOne(in, linter.settings()))});
+                    window.add(new Pending(in, java.util.concurrent.CompletableFuture.completedFuture(lintOne(in, ls))));
                 } else {
-                    LintSettings ls = linter.settings();
-                    window.add(new Object[] {in, pool.submit(() -> lintOne(in, ls))});
+                    window.add(new Pending(in, pool.submit(() -> lintOne(in, ls))));
                 }
             }
-            Object[] head = window.poll();
-            Input in = (Input) head[0];
+            Pending head = window.poll();
+            Input in = head.in();
             if (progress != null) {
                 progress.update(done++);
             }
-            if (head[1] == null) {
+            if (head.result() == null) {
                 configErrors++;
                 continue;
             }
             Linted result;
             try {
-                result = ((java.util.concurrent.Future<Linted>) head[1]).get();
+                result = head.result().get();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 result = new Linted(null, "ptxlint: interrupted while linting '" + in.display + "'");
