@@ -495,71 +495,71 @@ public final class Cli {
         java.util.ArrayDeque<Pending> window = new java.util.ArrayDeque<>();
         int next = 0;
         try {
-        while (next < inputs.size() || !window.isEmpty()) {
-            while (next < inputs.size() && window.size() < Math.max(1, 2 * threads)) {
-                Input in = inputs.get(next++);
-                LintSettings ls = settings.settingsFor(in.path);
-                if (ls == null) {
-                    window.add(new Pending(in, null));
-                } else if (pool == null) {
-                    window.add(new Pending(in, java.util.concurrent.CompletableFuture.completedFuture(lintOne(in, ls))));
-                } else {
-                    window.add(new Pending(in, pool.submit(() -> lintOne(in, ls))));
+            while (next < inputs.size() || !window.isEmpty()) {
+                while (next < inputs.size() && window.size() < Math.max(1, 2 * threads)) {
+                    Input in = inputs.get(next++);
+                    LintSettings ls = settings.settingsFor(in.path);
+                    if (ls == null) {
+                        window.add(new Pending(in, null));
+                    } else if (pool == null) {
+                        window.add(new Pending(in, java.util.concurrent.CompletableFuture.completedFuture(lintOne(in, ls))));
+                    } else {
+                        window.add(new Pending(in, pool.submit(() -> lintOne(in, ls))));
+                    }
                 }
-            }
-            Pending head = window.poll();
-            Input in = head.in();
-            if (progress != null) {
-                progress.update(done++);
-            }
-            if (head.result() == null) {
-                configErrors++;
-                continue;
-            }
-            Linted result;
-            try {
-                result = head.result().get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                result = new Linted(null, "ptxlint: interrupted while linting '" + in.display + "'");
-            } catch (java.util.concurrent.ExecutionException e) {
-                result = new Linted(null, "ptxlint: cannot lint '" + in.display + "': " + e.getCause());
-            }
-            if (result.problem() != null) {
-                report(result.problem());
-                ioErrors++;
-                continue;
-            }
-            List<Diagnostic> diags = result.diagnostics();
-            files++;
-            if (!diags.isEmpty()) {
-                withDiags++;
-            }
-            for (Diagnostic d : diags) {
-                if (d.severity().compareTo(errorOn) <= 0) {
-                    failing++;
-                }
-                if (d.severity() == Severity.ERROR) {
-                    errors++;
-                } else if (d.severity() == Severity.WARNING) {
-                    warnings++;
-                } else {
-                    notes++;
-                }
-            }
-            // One write per file: its lines stay together even when several ptxlint processes
-            // share one output (pre-commit runs batches in parallel).
-            buffer.reset();
-            renderer.file(new Renderer.Source(in.display, in.path), diags, fileOut);
-            fileOut.flush();
-            if (buffer.size() > 0) {
+                Pending head = window.poll();
+                Input in = head.in();
                 if (progress != null) {
-                    progress.clear();
+                    progress.update(done++);
                 }
-                out.write(buffer.toByteArray(), 0, buffer.size());
-                out.flush();
+                if (head.result() == null) {
+                    configErrors++;
+                    continue;
+                }
+                Linted result;
+                try {
+                    result = head.result().get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    result = new Linted(null, "ptxlint: interrupted while linting '" + in.display + "'");
+                } catch (java.util.concurrent.ExecutionException e) {
+                    result = new Linted(null, "ptxlint: cannot lint '" + in.display + "': " + e.getCause());
+                }
+                if (result.problem() != null) {
+                    report(result.problem());
+                    ioErrors++;
+                    continue;
+                }
+                List<Diagnostic> diags = result.diagnostics();
+                files++;
+                if (!diags.isEmpty()) {
+                    withDiags++;
+                }
+                for (Diagnostic d : diags) {
+                    if (d.severity().compareTo(errorOn) <= 0) {
+                        failing++;
+                    }
+                    if (d.severity() == Severity.ERROR) {
+                        errors++;
+                    } else if (d.severity() == Severity.WARNING) {
+                        warnings++;
+                    } else {
+                        notes++;
+                    }
+                }
+                // One write per file: its lines stay together even when several ptxlint processes
+                // share one output (pre-commit runs batches in parallel).
+                buffer.reset();
+                renderer.file(new Renderer.Source(in.display, in.path), diags, fileOut);
+                fileOut.flush();
+                if (buffer.size() > 0) {
+                    if (progress != null) {
+                        progress.clear();
+                    }
+                    out.write(buffer.toByteArray(), 0, buffer.size());
+                    out.flush();
+                }
             }
-        }
         } finally {
             if (pool != null) {
                 pool.shutdownNow();
