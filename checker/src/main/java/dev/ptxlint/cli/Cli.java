@@ -502,7 +502,8 @@ public final class Cli {
                     if (ls == null) {
                         window.add(new Pending(in, null));
                     } else if (pool == null) {
-                        window.add(new Pending(in, java.util.concurrent.CompletableFuture.completedFuture(lintOne(in, ls))));
+                        window.add(new Pending(in,
+                                java.util.concurrent.CompletableFuture.completedFuture(lintOne(in, ls))));
                     } else {
                         window.add(new Pending(in, pool.submit(() -> lintOne(in, ls))));
                     }
