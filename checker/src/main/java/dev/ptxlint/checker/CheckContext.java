@@ -1,7 +1,7 @@
 package dev.ptxlint.checker;
 
-import dev.ptxlint.forms.PtxVersion;
-import dev.ptxlint.forms.Target;
+import dev.ptxlint.isa.PtxVersion;
+import dev.ptxlint.isa.Target;
 import dev.ptxlint.syntax.Ast;
 
 /** What an {@link InstructionCheck} can see and do. */

@@ -1,7 +1,7 @@
 package dev.ptxlint.checker;
 
-import dev.ptxlint.forms.PtxVersion;
-import dev.ptxlint.forms.Target;
+import dev.ptxlint.isa.PtxVersion;
+import dev.ptxlint.isa.Target;
 
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Fix;

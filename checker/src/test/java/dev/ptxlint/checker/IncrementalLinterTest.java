@@ -45,8 +45,8 @@ class IncrementalLinterTest {
     @Test
     void randomEditsMatchAFullLintWithSettings() throws IOException {
         LintSettings s = LintSettings.DEFAULT.withSeverity("PTX0101", dev.ptxlint.diag.Severity.WARNING)
-                .withDisabled("PTX0250").withDefaultVersion(dev.ptxlint.forms.PtxVersion.parse("8.0"))
-                .withDefaultTarget(dev.ptxlint.forms.Target.parse("sm_80"));
+                .withDisabled("PTX0250").withDefaultVersion(dev.ptxlint.isa.PtxVersion.parse("8.0"))
+                .withDefaultTarget(dev.ptxlint.isa.Target.parse("sm_80"));
         randomEdits(s, 43);
     }
 

@@ -1,12 +1,12 @@
 package dev.ptxlint.lsp;
 
 import dev.ptxlint.eval.CmpOp;
-import dev.ptxlint.forms.Dest;
-import dev.ptxlint.forms.Form;
-import dev.ptxlint.forms.FormTable;
-import dev.ptxlint.forms.PtxType;
-import dev.ptxlint.forms.SetFamily;
-import dev.ptxlint.forms.VideoFamily;
+import dev.ptxlint.isa.Dest;
+import dev.ptxlint.isa.Form;
+import dev.ptxlint.isa.FormTable;
+import dev.ptxlint.isa.PtxType;
+import dev.ptxlint.isa.SetFamily;
+import dev.ptxlint.isa.VideoFamily;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

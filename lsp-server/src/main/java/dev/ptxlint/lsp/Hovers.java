@@ -2,9 +2,9 @@ package dev.ptxlint.lsp;
 
 import dev.ptxlint.checker.Opcodes;
 import dev.ptxlint.checker.Symbol;
-import dev.ptxlint.forms.Form;
-import dev.ptxlint.forms.FormTable;
-import dev.ptxlint.forms.PtxType;
+import dev.ptxlint.isa.Form;
+import dev.ptxlint.isa.FormTable;
+import dev.ptxlint.isa.PtxType;
 import dev.ptxlint.syntax.Ast;
 import dev.ptxlint.syntax.Span;
 import dev.ptxlint.syntax.Token;

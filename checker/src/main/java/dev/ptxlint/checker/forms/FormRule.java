@@ -1,8 +1,0 @@
-package dev.ptxlint.checker.forms;
-
-import dev.ptxlint.checker.CheckContext;
-
-/** One check of an instruction against its form table; each class owns its rule codes. */
-interface FormRule {
-    void check(FormAnalysis a, CheckContext ctx);
-}

@@ -1,0 +1,174 @@
+package dev.ptxlint.checker.instructions;
+
+import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.Exprs;
+import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
+import dev.ptxlint.checker.instructions.FormAnalysis.Operand;
+import dev.ptxlint.diag.Fix;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.diag.TextRange;
+import dev.ptxlint.isa.Dest;
+import dev.ptxlint.isa.Form;
+import dev.ptxlint.isa.PtxType;
+import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Span;
+
+/**
+ * Destinations (PTX0211, PTX0213 for a register of the wrong type), and the manual's stricter
+ * rules for the half-precision setp as warnings: a single destination for the packed forms
+ * (PTX0251) and {@code p|_} for the scalar ones (PTX0252).
+ */
+final class DestinationRule implements FormRule {
+
+    @Override
+    public void check(FormAnalysis a, CheckContext ctx) {
+        Form f = a.form;
+        if (f == null || a.slots.isEmpty()) {
+            return;
+        }
+        Ast.Expr e = a.slots.get(0).base();
+        if (e instanceof Ast.Missing) {
+            return;
+        }
+        Operand o = FormAnalysis.classify(e, ctx);
+        if (f.dest() == Dest.REGISTER) {
+            register(a, f, o, ctx);
+        } else {
+            predicate(a, f, o, ctx);
+        }
+    }
+
+    private void register(FormAnalysis a, Form f, Operand o, CheckContext ctx) {
+        PtxType d = f.types().get(0);
+        java.util.function.Supplier<String> what = () -> a.formName() + " writes a " + d.text() + " result";
+        switch (o.kind()) {
+            case REGISTER -> {
+                PtxType r = o.type();
+                if (r == null || OperandTypes.registerFits(d, r)) {
+                    return;
+                }
+                if (f.quirks().contains(Form.Quirk.INTEGER_DESTINATION) && r.bits() == d.bits()
+                        && (r.kind() == PtxType.Kind.SIGNED || r.kind() == PtxType.Kind.UNSIGNED)) {
+                    quirk(a, o, "a " + r.text() + " register as the destination", ctx);
+                    return;
+                }
+                if (r == PtxType.PRED) {
+                    String hint = a.opcode().equals("set") ? "; to get a predicate use setp" : "";
+                    err(Rules.INVALID_DESTINATION, o, what.get() + ", not a predicate: " + Exprs.text(o.expr())
+                            + " is a .pred register" + hint, ctx);
+                } else {
+                    err(Rules.OPERAND_TYPE_MISMATCH, o, what.get() + ", but " + Exprs.text(o.expr()) + " is a "
+                            + r.text() + " register; the destination must be a " + Edits.list(OperandTypes.fitting(d)) + " register",
+                            ctx);
+                }
+            }
+            case SINK -> err(Rules.INVALID_DESTINATION, o, a.opcode()
+                    + "'s result cannot be discarded with '_': write it to a " + d.text() + " register", ctx);
+            case PAIR -> err(Rules.INVALID_DESTINATION, o, what.get() + " in one register; p|q destinations belong to "
+                    + "setp", ctx);
+            case NEGATED -> err(o.inner().isPredicateRegister() ? Rules.INVALID_DESTINATION : Rules.INVALID_NEGATION,
+                    o, "a destination cannot be negated with '!'", ctx);
+            case MINUS_REGISTER -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
+                    + Exprs.text(((Ast.Unary) o.expr()).operand()) + " and negate the result afterwards if needed",
+                    ctx);
+            case VECTOR -> {
+                if (f.quirks().contains(Form.Quirk.VECTOR_DESTINATION)
+                        && SourceRule.vectorOfFitting((Ast.VectorExpr) o.expr(), d, ctx)) {
+                    quirk(a, o, "a vector destination", ctx);
+                    return;
+                }
+                err(Rules.INVALID_DESTINATION, o, what.get() + " in one register, not a vector", ctx);
+            }
+            case SPECIAL_REGISTER -> err(Rules.INVALID_DESTINATION, o, "special registers are read-only; "
+                    + what.get() + " into a register", ctx);
+            case INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS -> err(Rules.INVALID_DESTINATION, o,
+                    what.get() + ": the destination must be a register", ctx);
+            default -> {
+            }
+        }
+    }
+
+    private void predicate(FormAnalysis a, Form f, Operand o, CheckContext ctx) {
+        switch (o.kind()) {
+            case REGISTER -> {
+                if (o.isPredicateRegister()) {
+                    if (f.dest() == Dest.PREDICATE_PAIR) {
+                        Span s = o.expr().span();
+                        Span end = new Span(s.end(), s.end(), s.endLine(), s.endColumn(), s.endLine(), s.endColumn());
+                        ctx.reporter().report(Edits.at(Rules.SINGLE_PACKED_DESTINATION, s, a.formName()
+                                + " compares two lanes and writes one predicate per lane (p|q); with the single "
+                                + "destination " + Exprs.text(o.expr()) + " the upper lane's result is lost. Write "
+                                + Exprs.text(o.expr()) + "|q, or " + Exprs.text(o.expr())
+                                + "|_ to discard it on purpose")
+                                .withFix(Fix.replace("Discard the upper lane explicitly ('|_')", TextRange.of(end),
+                                        "|_")));
+                    }
+                    return;
+                }
+                if (o.type() != null) {
+                    err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes a predicate, but "
+                            + Exprs.text(o.expr()) + " is a " + o.type().text() + " register"
+                            + (a.opcode().equals("setp") ? "; to get a " + o.type().text() + " result use set" : ""),
+                            ctx);
+                }
+            }
+            case PAIR -> pair(a, f, (Ast.PredPair) o.expr(), ctx);
+            case NEGATED -> err(Rules.INVALID_DESTINATION, o, "a destination cannot be negated: write "
+                    + Exprs.text(o.inner().expr()) + " and use @!" + Exprs.text(o.inner().expr()) + " where it is read",
+                    ctx);
+            case MINUS_REGISTER -> err(Rules.INVALID_NEGATION, o, "a destination cannot be negated: write "
+                    + Exprs.text(((Ast.Unary) o.expr()).operand()), ctx);
+            case VECTOR -> err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes p or p|q, not a vector: write "
+                    + "p|q for two results", ctx);
+            case SPECIAL_REGISTER, INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS ->
+                    err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes a predicate register", ctx);
+            default -> {
+            }
+        }
+    }
+
+    private void pair(FormAnalysis a, Form f, Ast.PredPair p, CheckContext ctx) {
+        if (f.dest() == Dest.PREDICATE) {
+            if (p.second() instanceof Ast.Sink s && !(p.first() instanceof Ast.Sink)) {
+                Span first = p.first().span();
+                Span tail = new Span(first.end(), s.span().end(), first.endLine(), first.endColumn(),
+                        s.span().endLine(), s.span().endColumn());
+                ctx.reporter().report(Edits.at(Rules.HALF_SETP_PAIR, p.span(), a.formName()
+                        + " has one result: the manual gives only the destination p (ptxas also accepts p|_); "
+                        + "write " + Exprs.text(p.first()))
+                        .withFix(Fix.replace("Remove '|_'", TextRange.of(tail), "")));
+                checkPredicateSide(a, p.first(), ctx);
+                return;
+            }
+            ctx.reporter().report(Edits.at(Rules.INVALID_DESTINATION, p.span(), a.formName()
+                    + " compares one value and writes one predicate: write a single destination p (p|q is for "
+                    + "the packed " + a.formName() + "x2)"));
+            return;
+        }
+        checkPredicateSide(a, p.first(), ctx);
+        checkPredicateSide(a, p.second(), ctx);
+    }
+
+    private void checkPredicateSide(FormAnalysis a, Ast.Expr e, CheckContext ctx) {
+        Operand o = FormAnalysis.classify(e, ctx);
+        if (o.kind() == Kind.SINK || o.kind() == Kind.UNDECLARED || o.isPredicateRegister()) {
+            return;
+        }
+        if (o.kind() == Kind.NEGATED && !o.inner().isPredicateRegister()) {
+            err(Rules.INVALID_NEGATION, o, "'!' applies only to predicates", ctx);
+            return;
+        }
+        err(Rules.INVALID_DESTINATION, o, "both destinations of p|q must be predicate registers (or '_'); "
+                + Exprs.text(e) + (o.type() != null ? " is a " + o.type().text() + " register" : " is not"), ctx);
+    }
+
+    private static void quirk(FormAnalysis a, Operand o, String what, CheckContext ctx) {
+        ctx.reporter().report(Edits.at(Rules.UNDOCUMENTED_OPERAND, o.expr().span(), a.formName() + " with "
+                + what + " is accepted by ptxas but not by the manual, which requires a .b"
+                + a.form.types().get(0).bits() + " register; its meaning is undocumented"));
+    }
+
+    private static void err(dev.ptxlint.diag.Rule rule, Operand o, String msg, CheckContext ctx) {
+        ctx.reporter().report(Edits.at(rule, o.expr().span(), msg));
+    }
+}

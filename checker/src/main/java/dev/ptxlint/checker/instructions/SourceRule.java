@@ -1,0 +1,245 @@
+package dev.ptxlint.checker.instructions;
+
+import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.Exprs;
+import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
+import dev.ptxlint.checker.instructions.FormAnalysis.Operand;
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Rule;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.isa.Form;
+import dev.ptxlint.isa.FormTable;
+import dev.ptxlint.isa.PtxType;
+import dev.ptxlint.syntax.Ast;
+import java.math.BigInteger;
+import java.util.List;
+
+/**
+ * Source operands against the form's types: registers (PTX0213), constants (PTX0214, and
+ * PTX0255 for an integer that does not fit), special registers, vectors, predicates and
+ * addresses in data slots (PTX0215), {@code !} on a non-predicate (PTX0217); the predicate
+ * operand c; and, as warnings, the operand forms ptxas accepts beyond the manual (an integer
+ * constant as c, PTX0253; vector and predicate sources of the bf16 compares, PTX0254).
+ */
+final class SourceRule implements FormRule {
+
+    @Override
+    public void check(FormAnalysis a, CheckContext ctx) {
+        for (FormAnalysis.Slot s : a.slots) {
+            FormTable.Operand slot = s.spec();
+            Ast.Expr e = s.base();
+            if (e instanceof Ast.Missing) {
+                continue;
+            }
+            if (slot.role() == FormTable.Role.PREDICATE) {
+                predicate(a, slot, FormAnalysis.classify(e, ctx), ctx);
+            } else if (slot.role() == FormTable.Role.SOURCE && a.form != null) {
+                boolean second = s.index() == 2;
+                source(a, a.form, slot, second, FormAnalysis.classify(e, ctx), ctx);
+            }
+        }
+    }
+
+    private void source(FormAnalysis a, Form f, FormTable.Operand slot, boolean second, Operand o, CheckContext ctx) {
+        PtxType t = f.types().get(slot.typeIndex());
+        java.util.function.Supplier<String> where = () -> "operand " + slot.name() + " of " + a.formName();
+        switch (o.kind()) {
+            case REGISTER -> {
+                PtxType r = o.type();
+                if (r == null || OperandTypes.registerFits(t, r)) {
+                    return;
+                }
+                if (r == PtxType.PRED) {
+                    if (second && !a.hasBoolOp() && f.quirks().contains(Form.Quirk.PREDICATE_SECOND_SOURCE)) {
+                        warnQuirk(a, o, "a predicate as operand b", ctx);
+                        return;
+                    }
+                    report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is a " + t.text() + " value, not a predicate: "
+                            + Exprs.text(o.expr()) + " is a .pred register" + predicateHint(a), ctx);
+                    return;
+                }
+                report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a " + Edits.list(OperandTypes.fitting(t))
+                        + " register, but " + Exprs.text(o.expr()) + " is " + r.text()
+                        + conversionHint(t, r), ctx);
+            }
+            case NEGATED -> {
+                if (suffixed(o.inner())) {
+                    return; // '!%p.x': the parser reported it
+                }
+                if (!o.inner().isPredicateRegister()) {
+                    if (o.inner().kind() != Kind.UNDECLARED) {
+                        report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; "
+                                + Exprs.text(o.inner().expr()) + " is not one"
+                                + (o.inner().kind() == Kind.INTEGER ? " (write the constant's value instead)" : ""),
+                                ctx);
+                    }
+                    return;
+                }
+                if (second && !a.hasBoolOp() && f.quirks().contains(Form.Quirk.PREDICATE_SECOND_SOURCE)) {
+                    warnQuirk(a, o, "a negated predicate as operand b", ctx);
+                    return;
+                }
+                report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is a " + t.text() + " value, not a predicate"
+                        + predicateHint(a), ctx);
+            }
+            case SPECIAL_REGISTER -> report(Rules.INVALID_OPERAND_KIND, o, "special register "
+                    + Exprs.text(o.expr()) + " cannot be an operand of " + a.opcode() + ": copy it into a register "
+                    + "first (" + (Exprs.text(o.expr()).contains("64") ? "mov.u64 %rd, " : "mov.u32 %r, ")
+                    + Exprs.text(o.expr()) + ")", ctx);
+            case OTHER_SYMBOL -> symbol(a, o, where.get(), ctx);
+            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
+                    + a.opcode() + " has no operand negation; negate into a register first (neg)", ctx);
+            case REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is an expression over a "
+                    + "register; only constants can be combined in an operand: compute it into a register first", ctx);
+            case VECTOR -> {
+                if (f.quirks().contains(Form.Quirk.VECTOR_SOURCE) && vectorOfFitting((Ast.VectorExpr) o.expr(), t,
+                        ctx)) {
+                    warnQuirk(a, o, "a vector operand", ctx);
+                    return;
+                }
+                report(Rules.INVALID_OPERAND_KIND, o, where.get() + " must be a scalar " + t.text()
+                        + " operand, not a vector", ctx);
+            }
+            case ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o, where.get() + " must be a register"
+                    + (slot.constants() == FormTable.Constants.NONE ? "" : " or constant") + "; "
+                    + a.opcode() + " does not read memory: load the value with ld first", ctx);
+            case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> {
+                if (slot.constants() == FormTable.Constants.NONE) {
+                    report(Rules.INVALID_IMMEDIATE, o, where.get() + " must be a register: " + a.opcode()
+                            + " takes no constants" + (a.table.hasSelectors()
+                            ? " (ptxas reports this as 'Incorrect video selector')" : "") + "; move "
+                            + Exprs.text(o.expr()) + " into a .b" + t.bits() + " register first", ctx);
+                } else if (!OperandTypes.constantFits(o.kind(), t)) {
+                    report(Rules.INVALID_IMMEDIATE, o, where.get() + " cannot be " + OperandTypes.describe(o.kind())
+                            + ": " + OperandTypes.constantsFor(t), ctx);
+                } else if (o.kind() == Kind.INTEGER) {
+                    if (slot.constants() == FormTable.Constants.UNDOCUMENTED_INTEGERS) {
+                        ctx.reporter().report(Edits.at(Rules.VIDEO_IMMEDIATE, o.expr().span(), where.get() + " is a constant ("
+                                + Exprs.text(o.expr()) + "); the manual gives " + a.opcode() + " register operands "
+                                + "only (ptxas accepts an integer constant): put the value in a register"));
+                    }
+                    truncation(a, o, t, where.get(), ctx);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void predicate(FormAnalysis a, FormTable.Operand slot, Operand o, CheckContext ctx) {
+        java.util.function.Supplier<String> where = () -> "operand " + slot.name() + " of " + a.opcode();
+        switch (o.kind()) {
+            case REGISTER -> {
+                if (!o.isPredicateRegister() && o.type() != null) {
+                    report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a predicate (.pred), but "
+                            + Exprs.text(o.expr()) + " is a " + o.type().text() + " register; compare it first "
+                            + "(setp.ne" + (o.type().kind() == PtxType.Kind.FLOAT ? o.type().bitType() : o.type())
+                            + " %p, " + Exprs.text(o.expr()) + ", 0)", ctx);
+                }
+            }
+            case NEGATED -> {
+                Operand in = o.inner();
+                if (in.isPredicateRegister() || in.kind() == Kind.UNDECLARED || suffixed(in)) {
+                    return;
+                }
+                if (in.kind() == Kind.INTEGER) {
+                    constantPredicate(a, o, where.get(), ctx);
+                    return;
+                }
+                report(Rules.INVALID_NEGATION, o, "'!' applies only to predicates; " + Exprs.text(in.expr())
+                        + " is not one", ctx);
+            }
+            case INTEGER -> constantPredicate(a, o, where.get(), ctx);
+            case FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> report(Rules.INVALID_IMMEDIATE, o, where.get()
+                    + " must be a predicate, not " + OperandTypes.describe(o.kind()), ctx);
+            case SPECIAL_REGISTER, VECTOR, ADDRESS, REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o,
+                    where.get() + " must be a predicate register", ctx);
+            case OTHER_SYMBOL -> symbol(a, o, where.get(), ctx);
+            case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
+                    + "negate a predicate with '!'", ctx);
+            default -> {
+            }
+        }
+    }
+
+    /** A variable (not a function or label) where a register is needed: ptxas "must be register". */
+    private void symbol(FormAnalysis a, Operand o, String where, CheckContext ctx) {
+        var s = o.symbol();
+        if (s.kind() != dev.ptxlint.checker.Symbol.Kind.VARIABLE) {
+            return; // ptxas accepts a function's name as an address constant
+        }
+        String what = s.isRegister() ? "the vector register " + s.name() + " (.v" + s.vector() + ")"
+                : s.name() + ", a " + (s.space() == null ? "" : s.space() + " ") + "variable";
+        report(Rules.INVALID_OPERAND_KIND, o, where + " must be a register or a constant, but it is " + what
+                + (s.isRegister() ? "; use one element" : "; load it with ld" + (s.space() == null ? "" : s.space())
+                + " first"), ctx);
+    }
+
+    private void constantPredicate(FormAnalysis a, Operand o, String where, CheckContext ctx) {
+        if (a.form != null && !a.form.quirks().contains(Form.Quirk.CONSTANT_PREDICATE)) {
+            ctx.reporter().report(Edits.at(Rules.INVALID_IMMEDIATE, o.expr().span(), where + " must be a predicate "
+                    + "register: " + a.formName() + " does not take a constant here"));
+            return;
+        }
+        ctx.reporter().report(Edits.at(Rules.CONSTANT_PREDICATE, o.expr().span(), where + " is a constant ("
+                + Exprs.text(o.expr()) + "); the manual requires a .pred operand here (ptxas accepts an integer "
+                + "constant): use a predicate register"));
+    }
+
+    private void warnQuirk(FormAnalysis a, Operand o, String what, CheckContext ctx) {
+        ctx.reporter().report(Edits.at(Rules.UNDOCUMENTED_OPERAND, o.expr().span(), a.formName() + " with "
+                + what + " is accepted by ptxas but not by the manual, which requires a .b"
+                + a.form.types().get(a.table.typeCount() - 1).bits() + " register; its meaning is undocumented"));
+    }
+
+    static boolean vectorOfFitting(Ast.VectorExpr v, PtxType t, CheckContext ctx) {
+        int n = v.items().size();
+        if (n != 1 && n != 2 && n != 4) {
+            return false; // ptxas: "Illegal vector size"
+        }
+        for (Ast.Expr e : v.items()) {
+            Operand o = FormAnalysis.classify(e, ctx);
+            if (o.kind() != Kind.REGISTER || o.type() == null || !OperandTypes.registerFits(t, o.type())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void truncation(FormAnalysis a, Operand o, PtxType t, String where, CheckContext ctx) {
+        BigInteger v = IntegerConstants.value(o.expr());
+        if (v == null || t.bits() >= 64) {
+            return;
+        }
+        BigInteger min = BigInteger.ONE.shiftLeft(t.bits() - 1).negate();
+        BigInteger max = BigInteger.ONE.shiftLeft(t.bits()).subtract(BigInteger.ONE);
+        if (v.compareTo(min) >= 0 && v.compareTo(max) <= 0) {
+            return;
+        }
+        BigInteger kept = v.and(max);
+        ctx.reporter().report(Edits.at(Rules.IMMEDIATE_TRUNCATED, o.expr().span(), where + " is " + t.bits()
+                + " bits wide, but the constant " + Exprs.text(o.expr()) + " needs more: it is truncated to 0x"
+                + kept.toString(16).toUpperCase(java.util.Locale.ROOT) + " (" + kept + ")"));
+    }
+
+    /** A name with a selector or field after '!', which the parser reports as a syntax error. */
+    private static boolean suffixed(Operand o) {
+        return o.expr() instanceof Ast.Name n && !n.suffixes().isEmpty();
+    }
+
+    private static String predicateHint(FormAnalysis a) {
+        return a.opcode().equals("selp") ? "; the predicate goes last (selp d, a, b, c)" : "";
+    }
+
+    private static String conversionHint(PtxType t, PtxType r) {
+        if (r.bits() != t.bits()) {
+            return " (" + r.bits() + " bits, not " + t.bits() + "): convert it with cvt first";
+        }
+        return "";
+    }
+
+    private static void report(Rule rule, Operand o, String msg, CheckContext ctx) {
+        Diagnostic d = Edits.at(rule, o.expr().span(), msg);
+        ctx.reporter().report(d);
+    }
+}
