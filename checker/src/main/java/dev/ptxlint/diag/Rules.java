@@ -130,6 +130,9 @@ public final class Rules {
     public static final Rule MISSING_MODIFIER = register("PTX0218", "missing-modifier", Severity.ERROR,
             "instruction", "An instruction without a modifier every form of it requires, such as mad's .lo/.hi/.wide.");
 
+    public static final Rule REMOVED_FORM = register("PTX0225", "removed-form", Severity.ERROR, "instruction",
+            "An instruction form that newer PTX ISA versions no longer accept on newer targets (vote without .sync).");
+
     // video selectors and masks (0220-0239)
     public static final Rule INVALID_VIDEO_MASK = register("PTX0220", "invalid-video-mask", Severity.ERROR,
             "instruction", "A destination mask of vset2/vset4 that is not one of the instruction's masks.");
@@ -160,6 +163,9 @@ public final class Rules {
 
     public static final Rule UNDOCUMENTED_FORM = register("PTX0256", "undocumented-form", Severity.WARNING,
             "instruction", "An instruction form that ptxas accepts but the PTX ISA manual does not list.");
+
+    public static final Rule IGNORED_MODIFIER = register("PTX0257", "ignored-modifier", Severity.WARNING,
+            "instruction", "A modifier that ptxas accepts on any instruction and ignores, such as '.finite' on tex.");
 
     public static final Rule UNDOCUMENTED_VIDEO_SELECTOR = register("PTX0260", "undocumented-video-selector",
             Severity.WARNING, "instruction",

@@ -59,10 +59,15 @@ final class FormCompiler {
                 }
             }
         }
+        IsaForm.Until blockUntil = null;
+        for (Annotation a : b.annotations("until")) {
+            blockUntil = until(b, a);
+        }
         Set<String> usedNames = new HashSet<>();
         List<IsaForm> out = new ArrayList<>();
         for (IsaSource.Form f : b.forms()) {
             Since since = blockSince;
+            IsaForm.Until until = blockUntil;
             String undocumented = null;
             for (Annotation a : f.annotations()) {
                 if (a.keyword().equals("since")) {
@@ -71,6 +76,8 @@ final class FormCompiler {
                     } catch (IllegalArgumentException e) {
                         throw new FormatException(b.file(), f.line(), e.getMessage());
                     }
+                } else if (a.keyword().equals("until")) {
+                    until = until(b, a);
                 } else if (a.keyword().equals("undocumented")) {
                     undocumented = a.words().isEmpty() ? "" : a.words().get(0);
                 } else if (!a.keyword().equals("evidence") && !a.keyword().equals("note")) {
@@ -120,13 +127,30 @@ final class FormCompiler {
             for (int i = 0; i < f.operands().size(); i++) {
                 IsaSource.Operand o = f.operands().get(i);
                 usedNames.add(o.name());
-                ops.add(operand(b, f, o, i == 0, slots, typeFirst, typeLast, operandSpecs.get(o.name())));
+                usedNames.addAll(o.inner());
+                IsaForm.Operand op = operand(b, o, i == 0, slots, typeFirst, typeLast, operandSpecs.get(o.name()));
+                boolean described = false;
+                for (String n : o.inner()) {
+                    described |= operandSpecs.containsKey(n) && !n.equals(o.name());
+                }
+                if (o.shape() == Shape.ADDRESS && o.inner().size() > 1 && described && !o.text().contains("{,")) {
+                    // [tensorMap, tensorCoords]: the parts that have @operand lines are checked
+                    List<IsaForm.Operand> parts = new ArrayList<>();
+                    for (String n : o.inner()) {
+                        List<String> spec = operandSpecs.get(n);
+                        IsaSource.Operand part = new IsaSource.Operand(n, Shape.PLAIN, 1, false, false, null, n, false,
+                                false, List.of(n));
+                        parts.add(spec == null ? null : operand(b, part, false, slots, typeFirst, typeLast, spec));
+                    }
+                    op = withParts(op, parts);
+                }
+                ops.add(op);
             }
             String syntax = f.text();
             int semi = syntax.indexOf(';');
             syntax = semi < 0 ? syntax : syntax.substring(0, semi + 1);
             out.add(new IsaForm(f.opcode(), syntax.replaceAll("\\s+", " "), section, b.file(), f.line(), slots, ops,
-                    since, vsince, undocumented, repeatable));
+                    since, vsince, undocumented, repeatable, until));
         }
         for (String n : operandSpecs.keySet()) {
             if (!usedNames.contains(n) && !b.forms().isEmpty()) {
@@ -136,12 +160,30 @@ final class FormCompiler {
         return out;
     }
 
+    private static IsaForm.Until until(Block b, Annotation a) {
+        List<String> w = a.words();
+        PtxVersion v = w.isEmpty() ? null : PtxVersion.parse(w.get(0));
+        Target t = w.size() > 1 ? Target.parse(w.get(1)) : null;
+        if (v == null || t == null) {
+            throw new FormatException(b.file(), a.line(), "@until VERSION TARGET [\"replacement\"]");
+        }
+        return new IsaForm.Until(v, t.sm(), w.size() > 2 ? w.get(2) : null);
+    }
+
+    private static IsaForm.Operand withParts(IsaForm.Operand o, List<IsaForm.Operand> parts) {
+        return new IsaForm.Operand(o.name(), o.shape(), o.kind(), o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
+                o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
+                o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
+                java.util.Collections.unmodifiableList(parts));
+    }
+
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "label", "func", "var", "any",
             "wide", "sink", "neg", "relaxed");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
-            if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("range(")) {
+            if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("range(") || w.startsWith("values(")
+                    || w.startsWith("multiple(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -163,7 +205,7 @@ final class FormCompiler {
         return -1;
     }
 
-    private static IsaForm.Operand operand(Block b, IsaSource.Form f, IsaSource.Operand o, boolean first,
+    private static IsaForm.Operand operand(Block b, IsaSource.Operand o, boolean first,
                                            List<IsaForm.Slot> slots, int typeFirst, int typeLast, List<String> spec) {
         Kind kind = null;
         int typeSlot = -2; // -2: not given
@@ -177,6 +219,8 @@ final class FormCompiler {
         long max = 0;
         int vector = o.shape() == Shape.VECTOR ? o.count() : 0;
         int vectorSlot = -1;
+        long[] values = null;
+        long multiple = 0;
         if (spec != null) {
             for (String w : spec) {
                 switch (w) {
@@ -208,6 +252,14 @@ final class FormCompiler {
                             } else {
                                 vector = Integer.parseInt(arg);
                             }
+                        } else if (w.startsWith("values(")) {
+                            String[] r = w.substring(7, w.length() - 1).split(",");
+                            values = new long[r.length];
+                            for (int k = 0; k < r.length; k++) {
+                                values[k] = Long.decode(r[k].strip());
+                            }
+                        } else if (w.startsWith("multiple(")) {
+                            multiple = Long.decode(w.substring(9, w.length() - 1).strip());
                         } else if (w.startsWith("range(")) {
                             String[] r = w.substring(6, w.length() - 1).split(",");
                             hasRange = true;
@@ -230,8 +282,8 @@ final class FormCompiler {
         if (o.shape() == Shape.ADDRESS) {
             kind = Kind.ADDR;
         }
-        if (o.shape() == Shape.PAIR || o.shape() == Shape.OPTIONAL_PAIR) {
-            kind = Kind.PRED;
+        if ((o.shape() == Shape.PAIR || o.shape() == Shape.OPTIONAL_PAIR) && spec == null) {
+            kind = Kind.PRED; // p|q: both halves predicates; with an @operand line the spec is the first half's
             fixed = PtxType.PRED;
             typeSlot = -1;
         }
@@ -245,7 +297,13 @@ final class FormCompiler {
         if (kind == Kind.PRED && fixed == null && typeSlot < 0) {
             fixed = PtxType.PRED;
         }
+        Set<String> selectors = null;
+        if (o.suffix() != null && o.shape() != Shape.ADDRESS) {
+            List<String> vs = b.enums().get(o.suffix());
+            selectors = vs == null ? Set.of() : Set.copyOf(vs); // empty: any selector
+        }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
-                o.optional(), sink, neg, relaxed, hasRange, min, max, o.text());
+                o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,
+                o.suffixRequired(), values, multiple, null);
     }
 }

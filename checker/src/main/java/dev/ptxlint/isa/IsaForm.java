@@ -35,7 +35,18 @@ public final class IsaForm {
      */
     public record Operand(String name, IsaSource.Shape shape, Kind kind, int typeSlot, PtxType fixedType,
                           boolean wide, int vector, int vectorSlot, boolean optional, boolean sink, boolean neg,
-                          boolean relaxed, boolean hasRange, long min, long max, String text) {
+                          boolean relaxed, boolean hasRange, long min, long max, String text, boolean minus,
+                          Set<String> selectors, boolean selectorRequired, long[] values, long multiple,
+                          List<Operand> parts) {
+
+        /** Whether a selector suffix ({@code %r1.h0}) may follow the register. */
+        public boolean takesSelector() {
+            return selectors != null;
+        }
+    }
+
+    /** A removal: the form is an error from {@code version} on, on {@code sm} and later targets. */
+    public record Until(PtxVersion version, int sm, String replacement) {
     }
 
     private final String opcode;
@@ -51,10 +62,12 @@ public final class IsaForm {
     private final Map<String, Since> valueSince;
     private final String undocumented;
     private final Set<String> repeatable;
+    private final Until until;
 
     IsaForm(String opcode, String syntax, String section, String file, int line, List<Slot> slots,
             List<Operand> operands, Since since, Map<String, Since> valueSince, String undocumented,
-            Set<String> repeatable) {
+            Set<String> repeatable, Until until) {
+        this.until = until;
         this.opcode = opcode;
         this.syntax = syntax;
         this.section = section;
@@ -142,6 +155,11 @@ public final class IsaForm {
     /** The evidence of a form ptxas accepts but the manual does not list, or null. */
     public String undocumented() {
         return undocumented;
+    }
+
+    /** When the form stopped being accepted ({@code @until}), or null. */
+    public Until until() {
+        return until;
     }
 
     public boolean repeatable(String value) {

@@ -51,11 +51,13 @@ public final class IsaSource {
      * One operand of a form line. {@code name} is the name {@code @operand} lines use (the first
      * name inside an address or vector); {@code count} is a vector's element count;
      * {@code optional} marks a {@code {, x}} trailing operand; {@code negatable} a {@code {!}c};
-     * {@code suffix} an optional {@code {.unified}} after an address; {@code text} the operand as
-     * written.
+     * {@code suffix} the selector after a name ({@code a{.asel}} optional, {@code d.dsel} required:
+     * {@code suffixRequired}) or an optional {@code {.unified}} after an address; {@code text} the
+     * operand as written; {@code minus} a {@code {-}a} that may be negated; {@code inner} the names
+     * inside an address or vector ({@code [tensorMap, tensorCoords]}).
      */
     public record Operand(String name, Shape shape, int count, boolean optional, boolean negatable, String suffix,
-                          String text) {
+                          String text, boolean minus, boolean suffixRequired, List<String> inner) {
     }
 
     /** A form line: {@code add{.sat}.s32 d, a, b;} with its trailing annotations. */
@@ -395,12 +397,16 @@ public final class IsaSource {
         Operand operand(boolean optional) {
             int start = i;
             boolean neg = false;
+            boolean minus = false;
             if (at("{!}")) {
                 neg = true;
                 i += 3;
             } else if (at("!")) {
                 neg = true;
                 i++;
+            } else if (at("{-}")) {
+                minus = true;
+                i += 3;
             }
             skipSpace();
             if (at("[")) {
@@ -414,7 +420,7 @@ public final class IsaSource {
                     i = c + 1;
                 }
                 return new Operand(firstName(inner), Shape.ADDRESS, 1, optional, neg, suffix,
-                        s.substring(start, i).strip());
+                        s.substring(start, i).strip(), minus, false, names(inner));
             }
             if (at("{")) {
                 int close = matching('{', '}');
@@ -422,36 +428,44 @@ public final class IsaSource {
                 i = close + 1;
                 int n = inner.isBlank() ? 0 : inner.split(",").length;
                 return new Operand(firstName(inner), Shape.VECTOR, n, optional, neg, null,
-                        s.substring(start, i).strip());
+                        s.substring(start, i).strip(), minus, false, names(inner));
             }
             String name = name();
             if (name.isEmpty()) {
                 throw error("expected an operand at " + i);
             }
-            if (at("[|")) {
-                int close = s.indexOf(']', i);
-                i = close + 1;
-                return new Operand(name, Shape.OPTIONAL_PAIR, 1, optional, neg, null, s.substring(start, i).strip());
-            }
-            if (at("|")) {
-                i++;
-                name();
-                return new Operand(name, Shape.PAIR, 1, optional, neg, null, s.substring(start, i).strip());
-            }
             String suffix = null;
+            boolean required = false;
             if (at("{.")) { // a{.asel}
                 int c = s.indexOf('}', i);
                 suffix = s.substring(i + 1, c);
                 i = c + 1;
+            } else if (at(".")) { // d.dsel
+                i++;
+                suffix = "." + name();
+                required = true;
             }
-            return new Operand(name, Shape.PLAIN, 1, optional, neg, suffix, s.substring(start, i).strip());
+            if (at("[|") || at("{|")) { // p[|q], d{|p}
+                int close = s.indexOf(at("[|") ? ']' : '}', i);
+                i = close + 1;
+                return new Operand(name, Shape.OPTIONAL_PAIR, 1, optional, neg, suffix, s.substring(start, i).strip(),
+                        minus, required, List.of(name));
+            }
+            if (at("|")) {
+                i++;
+                name();
+                return new Operand(name, Shape.PAIR, 1, optional, neg, suffix, s.substring(start, i).strip(), minus,
+                        required, List.of(name));
+            }
+            return new Operand(name, Shape.PLAIN, 1, optional, neg, suffix, s.substring(start, i).strip(), minus,
+                    required, List.of(name));
         }
 
         String name() {
             int st = i;
             while (i < s.length()) {
                 char c = s.charAt(i);
-                if (Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == '%') {
+                if (Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '%') {
                     i++;
                 } else {
                     break;
@@ -485,6 +499,18 @@ public final class IsaSource {
             k++;
         }
         return inner.substring(j, k);
+    }
+
+    /** The names inside an address or vector: {@code tensorMap, tensorCoords}. */
+    private static List<String> names(String inner) {
+        List<String> out = new ArrayList<>();
+        for (String p : inner.split(",")) {
+            String n = firstName(p);
+            if (!n.isEmpty()) {
+                out.add(n);
+            }
+        }
+        return List.copyOf(out);
     }
 
     static List<String> splitWords(String s) {

@@ -1206,8 +1206,8 @@ public final class Parser {
         if (i == d) {
             return false;
         }
-        if (i == n - 1 && m.charAt(i) == 'd') {
-            return true;
+        if (i == n - 1 && m.charAt(i) == 'd' || m.startsWith("dms", i) && i + 3 == n) {
+            return true; // .1d .2d .3d, tex's .2dms
         }
         if (i < n && m.charAt(i) == 'x') {
             int j = i + 1;
@@ -1447,7 +1447,18 @@ public final class Parser {
                     error(ProblemKind.UNEXPECTED_TOKEN, suffixes.get(0).span(), "the constant WARP_SZ takes no '"
                             + suffixes.get(0).text() + "' suffix");
                 }
-                return new Name(t, suffixes, spanFrom(t));
+                Name name = new Name(t, suffixes, spanFrom(t));
+                if (inOperands && at(TokenKind.LBRACKET) && !cur().spaceBefore() && suffixes.isEmpty()
+                        && !t.text().startsWith("%")) {
+                    // mov.u32 p, A[5]: the address of an array element
+                    Token open = advance();
+                    Expr index = operand();
+                    if (index instanceof Missing || expect(TokenKind.RBRACKET, "']' after the array index") == null) {
+                        return new Missing(spanFrom(t));
+                    }
+                    return new Binary(open, name, index, spanFrom(t));
+                }
+                return name;
             }
             case INTEGER:
                 advance();
@@ -1484,6 +1495,9 @@ public final class Parser {
                 } while (accept(TokenKind.COMMA));
                 if (expect(TokenKind.RBRACKET, "']' to close the address") == null) {
                     return new Missing(spanFrom(t));
+                }
+                if (inOperands && at(TokenKind.DOT_NAME) && cur().text().equals(".unified") && !cur().spaceBefore()) {
+                    advance(); // ld [a].unified: the address is in the unified space (part of the address)
                 }
                 return new Address(items, spanFrom(t));
             }

@@ -9,6 +9,7 @@ import dev.ptxlint.diag.Rule;
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.isa.InstructionSet;
 import dev.ptxlint.isa.IsaForm;
+import dev.ptxlint.isa.IsaSource;
 import dev.ptxlint.isa.PtxType;
 import dev.ptxlint.isa.PtxVersion;
 import dev.ptxlint.isa.Since;
@@ -78,10 +79,35 @@ public final class IsaChecks implements InstructionCheck {
                 return; // the parser could not read the instruction whole and said so
             }
         }
+        int[] index = null; // modifier index -> token index, when ignored words were dropped
+        Set<String> ignored = isa.ignored();
+        if (!ignored.isEmpty()) {
+            int kept = 0;
+            for (int i = 0; i < mods.length; i++) {
+                if (ignored.contains(mods[i])) {
+                    ctx.reporter().report(Rules.IGNORED_MODIFIER, toks.get(i).span(), "ptxas ignores '" + mods[i]
+                            + "' on '" + opcode + "' (it has no meaning there); remove it");
+                } else {
+                    kept++;
+                }
+            }
+            if (kept < mods.length) {
+                String[] m2 = new String[kept];
+                index = new int[kept];
+                for (int i = 0, k = 0; i < mods.length; i++) {
+                    if (!ignored.contains(mods[i])) {
+                        index[k] = i;
+                        m2[k++] = mods[i];
+                    }
+                }
+                mods = m2;
+            }
+        }
         ModifierMatch match = match(opcode, mods);
         if (match.bindings.isEmpty()) {
             for (ModifierMatch.Problem p : match.problems) {
-                Span at = p.index() >= 0 ? toks.get(p.index()).span() : mnemonicSpan(insn);
+                int ti = p.index() < 0 || index == null ? p.index() : index[p.index()];
+                Span at = ti >= 0 ? toks.get(ti).span() : mnemonicSpan(insn);
                 ctx.reporter().report(p.rule(), at, p.message());
             }
             return;
@@ -154,7 +180,15 @@ public final class IsaChecks implements InstructionCheck {
 
     private static boolean requirementsMet(Binding b, CheckContext ctx) {
         Since s = since(b);
-        return s.versionMet(ctx.declaredVersion()) && s.targetMet(ctx.declaredTarget());
+        return s.versionMet(ctx.declaredVersion()) && s.targetMet(ctx.declaredTarget()) && !removed(b, ctx);
+    }
+
+    /** Whether the form is no longer accepted for the module's version and target ({@code @until}). */
+    private static boolean removed(Binding b, CheckContext ctx) {
+        IsaForm.Until u = b.form().until();
+        PtxVersion v = ctx.declaredVersion();
+        Target t = ctx.declaredTarget();
+        return u != null && v != null && t != null && v.atLeast(u.version()) && t.sm() >= u.sm();
     }
 
     /** What the bound form needs, its modifiers' values included. */
@@ -179,6 +213,13 @@ public final class IsaChecks implements InstructionCheck {
         PtxVersion v = ctx.declaredVersion();
         Target t = ctx.declaredTarget();
         Span at = mnemonicSpan(insn);
+        if (removed(b, ctx)) {
+            IsaForm.Until u = b.form().until();
+            ctx.reporter().report(Rules.REMOVED_FORM, at, "'" + insn.mnemonic() + "' is not supported on .target sm_"
+                    + u.sm() + " and later from PTX ISA " + u.version() + " (the module: " + t.name() + ", " + v + ")"
+                    + (u.replacement() == null ? "" : "; use " + u.replacement()));
+            return;
+        }
         if (!s.versionMet(v)) {
             ctx.reporter().report(Rules.REQUIRES_NEWER, at, "'" + insn.mnemonic() + "' requires .version "
                     + s.version() + " or later; the module declares " + v);
@@ -192,7 +233,8 @@ public final class IsaChecks implements InstructionCheck {
 
     /**
      * Counts (and with {@code out}, describes) what is wrong with the operands for the bound form.
-     * Allocates nothing when {@code out} is null.
+     * Optional operands ({@code {, b}}) may stand anywhere: every choice of the ones present is
+     * tried and the best counts. Allocates nothing when {@code out} is null.
      */
     private int operandProblems(Ast.Instruction insn, Binding b, CheckContext ctx, List<Finding> out) {
         IsaForm f = b.form();
@@ -208,10 +250,53 @@ public final class IsaChecks implements InstructionCheck {
             }
             return 1;
         }
-        int problems = 0;
         IsaForm.Operand[] specs = f.operands();
-        for (int i = 0; i < n; i++) {
-            problems += operand(insn, b, specs[i], ops.get(i), i == 0 && specs[i].kind() == IsaForm.Kind.REG, ctx, out);
+        int optionals = specs.length - f.minOperands();
+        int present = n - f.minOperands();
+        if (optionals == present) {
+            return operands(insn, b, -1, ctx, out);
+        }
+        // choose which optional operands are present: masks over the optional ones, fewest problems wins
+        int best = Integer.MAX_VALUE;
+        int bestMask = 0;
+        int limit = optionals > 16 ? 0 : 1 << optionals;
+        for (int mask = 0; mask < limit; mask++) {
+            if (Integer.bitCount(mask) != present) {
+                continue;
+            }
+            int p = operands(insn, b, mask, ctx, null);
+            if (p < best) {
+                best = p;
+                bestMask = mask;
+                if (p == 0) {
+                    break;
+                }
+            }
+        }
+        if (out != null && best > 0) {
+            operands(insn, b, bestMask, ctx, out);
+        }
+        return best;
+    }
+
+    /** The operands against the specs, with the optional ones in {@code mask} present (-1: all). */
+    private int operands(Ast.Instruction insn, Binding b, int mask, CheckContext ctx, List<Finding> out) {
+        IsaForm.Operand[] specs = b.form().operands();
+        List<Ast.Expr> ops = insn.operands();
+        int problems = 0;
+        int k = 0;
+        int optionalIndex = 0;
+        for (int i = 0; i < specs.length && k < ops.size(); i++) {
+            IsaForm.Operand spec = specs[i];
+            if (spec.optional()) {
+                boolean on = mask < 0 || (mask & (1 << optionalIndex)) != 0;
+                optionalIndex++;
+                if (!on) {
+                    continue;
+                }
+            }
+            problems += operand(insn, b, spec, ops.get(k), i == 0 && spec.kind() == IsaForm.Kind.REG, ctx, out);
+            k++;
         }
         return problems;
     }
@@ -221,9 +306,44 @@ public final class IsaChecks implements InstructionCheck {
         if (spec.kind() == IsaForm.Kind.ANY) {
             return 0;
         }
+        if (spec.shape() == IsaSource.Shape.PAIR || spec.shape() == IsaSource.Shape.OPTIONAL_PAIR) {
+            if (e instanceof Ast.PredPair pp) {
+                int p = spec.kind() == IsaForm.Kind.PRED ? 0 : value(insn, b, spec, pp.first(), dest, ctx, out);
+                if (spec.kind() == IsaForm.Kind.PRED) {
+                    p += predicateHalf(insn, spec, pp.first(), ctx, out);
+                }
+                return p + predicateHalf(insn, spec, pp.second(), ctx, out);
+            }
+            if (spec.shape() == IsaSource.Shape.PAIR) {
+                return fail(out, Rules.INVALID_DESTINATION, e, "operand " + spec.text() + " of '" + insn.mnemonic()
+                        + "' is a pair p|q");
+            }
+        }
+        return value(insn, b, spec, e, dest, ctx, out);
+    }
+
+    /** One half of a pair that is a predicate: a predicate register or {@code _}. */
+    private int predicateHalf(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
+                              List<Finding> out) {
+        if (e instanceof Ast.Sink) {
+            return 0;
+        }
+        FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
+        if (o.kind() == Kind.UNDECLARED || o.kind() == Kind.OTHER || o.isPredicateRegister()) {
+            return 0;
+        }
+        return fail(out, Rules.INVALID_OPERAND_KIND, e, "the second half of " + spec.text() + " in '"
+                + insn.mnemonic() + "' is a predicate register");
+    }
+
+    private int value(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr e, boolean dest,
+                      CheckContext ctx, List<Finding> out) {
         PtxType type = typeOf(b, spec);
         int width = spec.vectorSlot() >= 0 ? vectorWidth(b.value(spec.vectorSlot())) : spec.vector();
         if (width > 0) {
+            if (e instanceof Ast.Sink && spec.sink()) {
+                return 0;
+            }
             if (!(e instanceof Ast.VectorExpr v)) {
                 return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                         + "' is a vector of " + width + " {...}" + widthSource(b, spec) + "; this one is not");
@@ -235,9 +355,13 @@ public final class IsaChecks implements InstructionCheck {
             int p = 0;
             for (Ast.Expr item : v.items()) {
                 if (item instanceof Ast.Sink) {
+                    if (!spec.sink() && !dest) {
+                        p += fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
+                                + spec.name() + " of '" + insn.mnemonic() + "'");
+                    }
                     continue;
                 }
-                p += scalar(insn, spec, type, item, dest, ctx, out);
+                p += scalar(insn, b, spec, type, item, dest, ctx, out);
             }
             return p;
         }
@@ -248,7 +372,7 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is " + describe(spec, type) + ", not a vector");
         }
-        return scalar(insn, spec, type, e, dest, ctx, out);
+        return scalar(insn, b, spec, type, e, dest, ctx, out);
     }
 
     private static String widthSource(Binding b, IsaForm.Operand spec) {
@@ -274,17 +398,18 @@ public final class IsaChecks implements InstructionCheck {
         return spec.wide() && t != null ? OperandFit.wide(t) : t;
     }
 
-    private int scalar(Ast.Instruction insn, IsaForm.Operand spec, PtxType type, Ast.Expr e, boolean dest,
+    private int scalar(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Expr e, boolean dest,
                        CheckContext ctx, List<Finding> out) {
         switch (spec.kind()) {
             case ADDR -> {
-                return e instanceof Ast.Address ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, e, "operand "
-                        + spec.name() + " of '" + insn.mnemonic() + "' is an address [...]");
+                if (!(e instanceof Ast.Address a)) {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is an address [...]");
+                }
+                return spec.parts() == null ? 0 : addressParts(insn, b, spec, a, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
-                return e instanceof Ast.Name ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name()
-                        + " of '" + insn.mnemonic() + "' is a " + spec.kind().name().toLowerCase(java.util.Locale.ROOT)
-                        + " name");
+                return symbolOperand(insn, spec, e, ctx, out);
             }
             default -> {
             }
@@ -292,6 +417,28 @@ public final class IsaChecks implements InstructionCheck {
         if (e instanceof Ast.Sink) {
             return spec.sink() ? 0 : fail(out, Rules.INVALID_DESTINATION, e, "'_' cannot be operand " + spec.name()
                     + " of '" + insn.mnemonic() + "'");
+        }
+        // a selector suffix on a register: %r1.h0
+        if (e instanceof Ast.Name n && n.suffixes().size() == 1) {
+            Token sel = FormAnalysis.selectorOf(e, ctx);
+            if (sel != null) {
+                if (!spec.takesSelector()) {
+                    return fail(out, Rules.SELECTOR_NOT_ALLOWED, sel, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' takes no selector ('" + sel.text() + "')");
+                }
+                if (!spec.selectors().isEmpty() && !spec.selectors().contains(sel.text())) {
+                    return fail(out, Rules.INVALID_VIDEO_SELECTOR, sel, "'" + sel.text() + "' is not a selector of "
+                            + "operand " + spec.name() + " of '" + insn.mnemonic() + "': one of "
+                            + ModifierMatch.limit(spec.selectors(), 16));
+                }
+                e = new Ast.Name(n.token(), List.of(), n.token().span());
+            }
+        } else if (spec.selectorRequired() && (e instanceof Ast.Name)) {
+            return fail(out, Rules.INVALID_VIDEO_SELECTOR, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' needs a selector (" + spec.text() + ")");
+        }
+        if (e instanceof Ast.Unary u && u.op().text().equals("-") && spec.minus()) {
+            e = u.operand();
         }
         FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
         if (o.kind() == Kind.NEGATED) {
@@ -343,6 +490,9 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_IMMEDIATE, e, OperandFit.immediateMessage(type, o.kind(), spec.name(),
                             insn.mnemonic()));
                 }
+                if (o.kind() == Kind.INTEGER && (spec.hasRange() || spec.values() != null || spec.multiple() != 0)) {
+                    return constantValue(insn, spec, e, out);
+                }
                 return 0;
             }
             case OTHER_SYMBOL -> {
@@ -372,6 +522,85 @@ public final class IsaChecks implements InstructionCheck {
         }
     }
 
+    /** A label, function or variable operand: a name of that kind. */
+    private static int symbolOperand(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
+                                     List<Finding> out) {
+        String what = switch (spec.kind()) {
+            case LABEL -> "a label";
+            case FUNC -> "a function name";
+            default -> "a variable";
+        };
+        Ast.Expr base = e;
+        if (spec.kind() == IsaForm.Kind.VAR && e instanceof Ast.Binary bin) {
+            base = bin.left(); // var+4, A[5]
+        }
+        if (!(base instanceof Ast.Name n)) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is " + what);
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null) {
+            return 0; // undeclared: the name resolver reports it
+        }
+        boolean ok = switch (spec.kind()) {
+            case LABEL -> s.kind() == Symbol.Kind.LABEL;
+            case FUNC -> s.kind() == Symbol.Kind.FUNCTION;
+            default -> s.kind() == Symbol.Kind.VARIABLE && !s.isRegister();
+        };
+        return ok ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                + "' is " + what + ", not '" + s.name() + "'");
+    }
+
+    /** The parts of an address that the data describes ({@code [tensorMap, tensorCoords]}). */
+    private int addressParts(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Address a, CheckContext ctx,
+                             List<Finding> out) {
+        List<IsaForm.Operand> parts = spec.parts();
+        if (a.items().size() != parts.size()) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, a, "operand " + spec.text() + " of '" + insn.mnemonic()
+                    + "' has " + parts.size() + " parts; this one has " + a.items().size());
+        }
+        int p = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            IsaForm.Operand part = parts.get(i);
+            if (part != null) {
+                p += value(insn, b, part, a.items().get(i), false, ctx, out);
+            }
+        }
+        return p;
+    }
+
+    /** A constant's value against range(), values() and multiple() (ptxas reads it as 32 bits). */
+    private static int constantValue(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, List<Finding> out) {
+        java.math.BigInteger v = IntegerConstants.value(e);
+        if (v == null) {
+            return 0;
+        }
+        long raw = v.longValue();
+        long u32 = v.longValue() & 0xFFFFFFFFL;
+        boolean ok = true;
+        String want = "";
+        if (spec.hasRange()) {
+            ok = raw >= spec.min() && raw <= spec.max() || u32 >= spec.min() && u32 <= spec.max();
+            want = "in [" + spec.min() + ".." + spec.max() + "]";
+        }
+        if (ok && spec.values() != null) {
+            ok = false;
+            StringBuilder sb = new StringBuilder("one of ");
+            for (int i = 0; i < spec.values().length; i++) {
+                long x = spec.values()[i];
+                ok |= raw == x || u32 == x;
+                sb.append(i > 0 ? ", " : "").append(x);
+            }
+            want = sb.toString();
+        }
+        if (ok && spec.multiple() != 0) {
+            ok = raw % spec.multiple() == 0;
+            want = "a multiple of " + spec.multiple();
+        }
+        return ok ? 0 : fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                + "' must be " + want + "; this one is " + v);
+    }
+
     private static String describe(IsaForm.Operand spec, PtxType type) {
         String t = type == null ? "" : type.text() + " ";
         return switch (spec.kind()) {
@@ -383,8 +612,16 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     private static int fail(List<Finding> out, Rule rule, Ast.Expr e, String message) {
+        return fail(out, rule, e.span(), message);
+    }
+
+    private static int fail(List<Finding> out, Rule rule, Token t, String message) {
+        return fail(out, rule, t.span(), message);
+    }
+
+    private static int fail(List<Finding> out, Rule rule, Span at, String message) {
         if (out != null) {
-            out.add(new Finding(rule, e.span(), message));
+            out.add(new Finding(rule, at, message));
         }
         return 1;
     }
