@@ -34,6 +34,18 @@ public final class FormChecks implements InstructionCheck {
         }
     }
 
+    /** The opcodes these rules check; {@link IsaChecks} leaves them alone. */
+    public static java.util.Set<String> opcodes() {
+        java.util.Set<String> s = new java.util.HashSet<>();
+        for (FormTable t : SetFamily.tables()) {
+            s.add(t.opcode());
+        }
+        for (FormTable t : VideoFamily.tables()) {
+            s.add(t.opcode());
+        }
+        return java.util.Set.copyOf(s);
+    }
+
     @Override
     public void check(Ast.Instruction instruction, CheckContext context) {
         FormTable t = tables.get(instruction.opcode().text());
