@@ -98,7 +98,8 @@ public final class FormTableData {
                     throw new FormatException(b.file(), ft.get(0).line(), "@formtable OPCODE [.typeslot ...]");
                 }
                 if (section == null) {
-                    throw new FormatException(b.file(), b.line(), "a form table block needs a @section (here or before)");
+                    throw new FormatException(b.file(), b.line(),
+                            "a form table block needs a @section (here or before)");
                 }
                 TableReader r = readers.computeIfAbsent(w.get(0), TableReader::new);
                 r.block(b, section, ft.get(0), w.subList(1, w.size()));
@@ -280,7 +281,8 @@ public final class FormTableData {
                 parts.add(part);
             }
             if (slots.size() != typeNames.size()) {
-                throw error(b.file(), f.line(), "a form needs " + typeNames.size() + " types, this has " + slots.size());
+                throw error(b.file(), f.line(), "a form needs " + typeNames.size() + " types, this has "
+                        + slots.size());
             }
 
             // operands
@@ -386,7 +388,8 @@ public final class FormTableData {
             for (List<PtxType> types : cross(slots)) {
                 FormFacts old = forms.putIfAbsent(types, ff);
                 if (old != null && !old.equals(ff)) {
-                    throw error(b.file(), f.line(), name(types) + " is " + ff + " here, " + old + " in an earlier line");
+                    throw error(b.file(), f.line(), name(types) + " is " + ff + " here, " + old
+                            + " in an earlier line");
                 }
                 boolSeen.computeIfAbsent(types, k -> new HashSet<>()).add(bool);
                 secondarySeen.computeIfAbsent(types, k -> new HashSet<>()).add(secondary);
@@ -629,7 +632,8 @@ public final class FormTableData {
                             default -> null;
                         };
                         if (c == null) {
-                            throw table.error(b.file(), a.line(), "@constants NAMES : typed|none|undocumented-integers");
+                            throw table.error(b.file(), a.line(),
+                                    "@constants NAMES : typed|none|undocumented-integers");
                         }
                         if (c == Constants.UNDOCUMENTED_INTEGERS) {
                             needsEvidence = true;

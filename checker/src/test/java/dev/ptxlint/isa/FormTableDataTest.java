@@ -54,7 +54,8 @@ class FormTableDataTest {
         List<String> got = FormTableDump.dump(fromFiles());
         for (int i = 0; i < Math.min(want.size(), got.size()); i++) {
             if (!want.get(i).equals(got.get(i))) {
-                fail("line " + (i + 1) + " of the dump differs:\n  frozen: " + want.get(i) + "\n  data:   " + got.get(i));
+                fail("line " + (i + 1) + " of the dump differs:\n  frozen: " + want.get(i) + "\n  data:   "
+                        + got.get(i));
             }
         }
         assertEquals(want.size(), got.size(), "number of lines of the dump");
@@ -214,6 +215,7 @@ class FormTableDataTest {
         assertEquals(FormTable.Constants.UNDOCUMENTED_INTEGERS, t.operands().get(1).constants());
         assertEquals("cmp", t.cmpName());
         assertTrue(error(text.replace("@evidence \"measured\"\n", "")).contains("needs @evidence"));
-        assertTrue(error(text.replace("@selectors d : merge", "@selectors d : source")).contains("optional on a source"));
+        assertTrue(error(text.replace("@selectors d : merge", "@selectors d : source"))
+                .contains("optional on a source"));
     }
 }
