@@ -7,7 +7,8 @@ import java.util.List;
  * What a form or modifier needs: a minimum PTX ISA version and, optionally, a target, written as
  * in the data files: {@code 8.0 sm_90} (sm_90 or later, any suffix), {@code 8.0 sm_90a} (only
  * sm_90a), {@code 8.6 sm_100f} (the sm_100 family with an {@code a} or {@code f} suffix), and
- * alternatives with {@code |} ({@code sm_100a|sm_101a}); {@code -} is no target requirement.
+ * alternatives with {@code |} ({@code sm_100a|sm_101a}); {@code -} is no target (or, in the
+ * version's place, no version) requirement.
  */
 public record Since(PtxVersion version, List<TargetReq> targets) {
 
@@ -44,8 +45,8 @@ public record Since(PtxVersion version, List<TargetReq> targets) {
         if (w.length == 0 || w[0].isEmpty()) {
             throw new IllegalArgumentException("@since needs a version");
         }
-        PtxVersion v = PtxVersion.parse(w[0]);
-        if (v == null) {
+        PtxVersion v = w[0].equals("-") ? null : PtxVersion.parse(w[0]);
+        if (v == null && !w[0].equals("-")) {
             throw new IllegalArgumentException("not a PTX ISA version: " + w[0]);
         }
         List<TargetReq> ts = new ArrayList<>();

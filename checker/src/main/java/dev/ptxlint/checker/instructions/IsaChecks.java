@@ -211,7 +211,7 @@ public final class IsaChecks implements InstructionCheck {
         int problems = 0;
         IsaForm.Operand[] specs = f.operands();
         for (int i = 0; i < n; i++) {
-            problems += operand(insn, b, specs[i], ops.get(i), i == 0, ctx, out);
+            problems += operand(insn, b, specs[i], ops.get(i), i == 0 && specs[i].kind() == IsaForm.Kind.REG, ctx, out);
         }
         return problems;
     }
@@ -240,6 +240,9 @@ public final class IsaChecks implements InstructionCheck {
                 p += scalar(insn, spec, type, item, dest, ctx, out);
             }
             return p;
+        }
+        if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
+            e = v.items().get(0); // ptxas reads {%r1} as %r1
         }
         if (e instanceof Ast.VectorExpr && spec.kind() != IsaForm.Kind.ADDR) {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
@@ -329,7 +332,7 @@ public final class IsaChecks implements InstructionCheck {
                 if (o.kind() == Kind.MINUS_REGISTER) {
                     return 0; // the parser's concern
                 }
-                if (dest || spec.kind() == IsaForm.Kind.REG || spec.kind() == IsaForm.Kind.PRED) {
+                if (spec.kind() == IsaForm.Kind.REG || spec.kind() == IsaForm.Kind.PRED) {
                     if (spec.kind() == IsaForm.Kind.PRED && o.kind() == Kind.INTEGER) {
                         return 0; // ptxas takes integer constants as predicates in many places
                     }

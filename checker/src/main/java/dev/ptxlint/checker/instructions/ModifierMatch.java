@@ -166,9 +166,12 @@ final class ModifierMatch {
             if (vocab.contains(m)) {
                 continue;
             }
-            if (isa.isKnownWord(m) || KnownModifiers.isKnown(m) || PtxType.of(m) != null) {
+            if (PtxType.of(m) != null) {
+                out.add(new Problem(Rules.INVALID_TYPE, i, "'" + opcode + "' does not take type '" + m + "'"
+                        + legalList(opcode, vocab, true)));
+            } else if (isa.isKnownWord(m) || KnownModifiers.isKnown(m)) {
                 out.add(new Problem(Rules.ILLEGAL_MODIFIER, i, "'" + opcode + "' does not take '" + m + "'"
-                        + legalList(opcode, vocab, PtxType.of(m) != null)));
+                        + legalList(opcode, vocab, false)));
             } else {
                 List<String> s = Opcodes.Suggest.closest(m, vocab, 3);
                 out.add(new Problem(Rules.UNKNOWN_MODIFIER, i, "'" + m + "' is not a modifier of '" + opcode + "'"
@@ -337,7 +340,17 @@ final class ModifierMatch {
                     + mods[firstStray] + "' with the other modifiers of '" + mnemonic(opcode, mods) + "'; "
                     + formsWith(forms, mods[firstStray], mods, firstStray));
         }
-        // only required slots are missing
+        // only required slots are missing: name every form the written modifiers fit
+        Set<String> fits = new LinkedHashSet<>();
+        for (IsaForm f : forms) {
+            if (fitsAllWritten(f, mods)) {
+                fits.add(f.mnemonic());
+            }
+        }
+        if (fits.size() > 1) {
+            return new Problem(Rules.MISSING_MODIFIER, -1, "'" + mnemonic(opcode, mods)
+                    + "' needs a modifier: one of " + limit(fits, 6));
+        }
         for (int s = 0; s < best.slotCount(); s++) {
             IsaForm.Slot sl = best.slot(s);
             if (!used[s] && !sl.optional()) {
