@@ -3,8 +3,7 @@ package dev.ptxlint.checker.instructions;
 import dev.ptxlint.checker.CheckContext;
 import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.isa.FormTable;
-import dev.ptxlint.isa.SetFamily;
-import dev.ptxlint.isa.VideoFamily;
+import dev.ptxlint.isa.FormTableData;
 import dev.ptxlint.syntax.Ast;
 import java.util.HashMap;
 import java.util.List;
@@ -26,10 +25,7 @@ public final class FormChecks implements InstructionCheck {
 
     FormChecks(List<FormRule> rules) {
         this.rules = List.copyOf(rules);
-        for (FormTable t : SetFamily.tables()) {
-            tables.put(t.opcode(), t);
-        }
-        for (FormTable t : VideoFamily.tables()) {
+        for (FormTable t : FormTableData.tables()) {
             tables.put(t.opcode(), t);
         }
     }
@@ -37,10 +33,7 @@ public final class FormChecks implements InstructionCheck {
     /** The opcodes these rules check; {@link IsaChecks} leaves them alone. */
     public static java.util.Set<String> opcodes() {
         java.util.Set<String> s = new java.util.HashSet<>();
-        for (FormTable t : SetFamily.tables()) {
-            s.add(t.opcode());
-        }
-        for (FormTable t : VideoFamily.tables()) {
+        for (FormTable t : FormTableData.tables()) {
             s.add(t.opcode());
         }
         return java.util.Set.copyOf(s);
