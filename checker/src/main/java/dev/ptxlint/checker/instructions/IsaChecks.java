@@ -5,7 +5,10 @@ import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.checker.Symbol;
 import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
 import dev.ptxlint.checker.instructions.ModifierMatch.Binding;
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Fix;
 import dev.ptxlint.diag.Rule;
+import dev.ptxlint.diag.TextRange;
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.isa.InstructionSet;
 import dev.ptxlint.isa.IsaForm;
@@ -85,8 +88,10 @@ public final class IsaChecks implements InstructionCheck {
             int kept = 0;
             for (int i = 0; i < mods.length; i++) {
                 if (ignored.contains(mods[i])) {
-                    ctx.reporter().report(Rules.IGNORED_MODIFIER, toks.get(i).span(), "ptxas ignores '" + mods[i]
-                            + "' on '" + opcode + "' (it has no meaning there); remove it");
+                    TextRange r = TextRange.of(toks.get(i).span());
+                    ctx.reporter().report(Diagnostic.of(Rules.IGNORED_MODIFIER, r, "ptxas ignores '" + mods[i] + "' on '"
+                            + opcode + "' (it has no meaning there); remove it")
+                            .withFix(Fix.replace("Remove '" + mods[i] + "'", r, "")));
                 } else {
                     kept++;
                 }
