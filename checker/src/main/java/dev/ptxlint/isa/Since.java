@@ -10,10 +10,14 @@ import java.util.List;
  * alternatives with {@code |} ({@code sm_100a|sm_101a}); {@code -} is no target (or, in the
  * version's place, no version) requirement.
  */
-public record Since(PtxVersion version, List<TargetReq> targets) {
+public record Since(PtxVersion version, List<TargetReq> targets, Since also) {
 
     /** No requirement. */
-    public static final Since NONE = new Since(null, List.of());
+    public static final Since NONE = new Since(null, List.of(), null);
+
+    public Since(PtxVersion version, List<TargetReq> targets) {
+        this(version, targets, null);
+    }
 
     /** One target alternative. */
     public record TargetReq(int sm, char kind) {
@@ -26,7 +30,11 @@ public record Since(PtxVersion version, List<TargetReq> targets) {
             };
         }
 
+        /** The family of a target: sm_100 and sm_103 are 10x, sm_110 (formerly sm_101) 11x, sm_120/121 12x. */
         private static int family(int sm) {
+            if (sm == 101) {
+                return 11;
+            }
             return sm >= 100 ? sm / 10 : sm;
         }
 
@@ -71,7 +79,13 @@ public record Since(PtxVersion version, List<TargetReq> targets) {
     }
 
     public boolean targetMet(Target declared) {
-        if (targets.isEmpty() || declared == null) {
+        if (declared == null) {
+            return true;
+        }
+        if (also != null && !also.targetMet(declared)) {
+            return false;
+        }
+        if (targets.isEmpty()) {
             return true;
         }
         for (TargetReq r : targets) {
@@ -80,6 +94,21 @@ public record Since(PtxVersion version, List<TargetReq> targets) {
             }
         }
         return false;
+    }
+
+    /** The alternatives that are not met by {@code declared}, for messages (this level first). */
+    public Since unmet(Target declared) {
+        if (declared == null) {
+            return this;
+        }
+        boolean here = targets.isEmpty();
+        for (TargetReq r : targets) {
+            here |= r.satisfiedBy(declared);
+        }
+        if (!here || also == null) {
+            return this;
+        }
+        return also.unmet(declared);
     }
 
     /** {@code sm_90a or sm_100a}: the targets for messages. */
@@ -94,7 +123,7 @@ public record Since(PtxVersion version, List<TargetReq> targets) {
         return sb.toString();
     }
 
-    /** Both requirements: the later version, and the targets of {@code o} if this has none (or both's). */
+    /** Both requirements: the later version, and a target that satisfies the targets of both. */
     public Since and(Since o) {
         if (o == NONE || o.equals(this)) {
             return this;
@@ -104,23 +133,17 @@ public record Since(PtxVersion version, List<TargetReq> targets) {
         }
         PtxVersion v = version == null ? o.version : o.version == null ? version
                 : version.atLeast(o.version) ? version : o.version;
-        List<TargetReq> ts;
-        if (targets.isEmpty()) {
-            ts = o.targets;
-        } else if (o.targets.isEmpty()) {
-            ts = targets;
-        } else {
-            // both constrain: keep the alternatives of the stricter side (the one with an a/f kind, else the higher sm)
-            ts = strictness(o.targets) > strictness(targets) ? o.targets : targets;
+        if (o.targets.isEmpty() && o.also == null) {
+            return new Since(v, targets, also);
         }
-        return new Since(v, ts);
+        if (targets.isEmpty() && also == null) {
+            return new Since(v, o.targets, o.also);
+        }
+        // both constrain the target: every list of alternatives must be met
+        return new Since(v, targets, also == null ? new Since(null, o.targets, o.also) : also.and(o.withoutVersion()));
     }
 
-    private static int strictness(List<TargetReq> ts) {
-        int s = 0;
-        for (TargetReq t : ts) {
-            s = Math.max(s, t.sm() + (t.kind() == ' ' ? 0 : 1000));
-        }
-        return s;
+    private Since withoutVersion() {
+        return version == null ? this : new Since(null, targets, also);
     }
 }

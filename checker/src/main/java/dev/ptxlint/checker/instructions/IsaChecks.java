@@ -231,9 +231,10 @@ public final class IsaChecks implements InstructionCheck {
                     + s.version() + " or later; the module declares " + v);
         }
         if (!s.targetMet(t)) {
-            boolean exact = s.targets().stream().allMatch(r -> r.kind() != ' ');
+            Since u = s.unmet(t);
+            boolean exact = u.targets().stream().allMatch(r -> r.kind() != ' ');
             ctx.reporter().report(Rules.REQUIRES_NEWER, at, "'" + insn.mnemonic() + "' requires .target "
-                    + s.targetText() + (exact ? "" : " or later") + "; the module targets " + t.name());
+                    + u.targetText() + (exact ? "" : " or later") + "; the module targets " + t.name());
         }
     }
 
@@ -344,11 +345,22 @@ public final class IsaChecks implements InstructionCheck {
 
     private int value(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr e, boolean dest,
                       CheckContext ctx, List<Finding> out) {
+        if (spec.kind() == IsaForm.Kind.ANY) {
+            return 0;
+        }
         PtxType type = typeOf(b, spec);
         int width = spec.vectorSlot() >= 0 ? vectorWidth(b.value(spec.vectorSlot())) : spec.vector();
         if (width > 0) {
             if (e instanceof Ast.Sink && spec.sink()) {
                 return 0;
+            }
+            Symbol vr = vectorRegister(e, ctx);
+            if (vr != null && vr.vector() == width) {
+                PtxType r = PtxType.of(vr.type());
+                return type == null || r == null || OperandFit.register(type, r, dest, spec.relaxed()) ? 0
+                        : fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + vr.name() + "' is .v" + width + " " + r.text()
+                        + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is a vector of "
+                        + type.text());
             }
             if (!(e instanceof Ast.VectorExpr v)) {
                 return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
@@ -380,6 +392,19 @@ public final class IsaChecks implements InstructionCheck {
         }
         return scalar(insn, b, spec, type, e, dest, ctx, out);
     }
+
+    /** A register declared as a vector ({@code .reg .v2 .u32 v}), named whole, or null. */
+    private static Symbol vectorRegister(Ast.Expr e, CheckContext ctx) {
+        if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
+            Symbol s = ctx.resolve(n.text());
+            if (s != null && s.isRegister() && s.vector() > 1) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static final Set<String> COMPONENTS = Set.of(".x", ".y", ".z", ".w", ".r", ".g", ".b", ".a");
 
     private static String widthSource(Binding b, IsaForm.Operand spec) {
         return spec.vectorSlot() >= 0 ? " (" + b.value(spec.vectorSlot()) + ")" : "";
@@ -424,6 +449,21 @@ public final class IsaChecks implements InstructionCheck {
             return spec.sink() ? 0 : fail(out, Rules.INVALID_DESTINATION, e, "'_' cannot be operand " + spec.name()
                     + " of '" + insn.mnemonic() + "'");
         }
+        if (e instanceof Ast.Name vn && vn.suffixes().size() == 1 && COMPONENTS.contains(vn.suffixes().get(0).text())) {
+            Symbol vs = ctx.resolve(vn.text());
+            if (vs != null && vs.isRegister() && vs.vector() > 1) {
+                // v.x of a .reg .v4 .u32 v: a scalar of the element type
+                PtxType r = PtxType.of(vs.type());
+                if (spec.kind() == IsaForm.Kind.IMM) {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is a constant, not a register");
+                }
+                return type == null || r == null || OperandFit.register(type, r, dest, spec.relaxed()) ? 0
+                        : fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + vn.text() + vn.suffixes().get(0).text()
+                        + "' is " + r.text() + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is "
+                        + describe(spec, type));
+            }
+        }
         // a selector suffix on a register: %r1.h0
         if (e instanceof Ast.Name n && n.suffixes().size() == 1) {
             Token sel = FormAnalysis.selectorOf(e, ctx);
@@ -445,6 +485,15 @@ public final class IsaChecks implements InstructionCheck {
         }
         if (e instanceof Ast.Unary u && u.op().text().equals("-") && spec.minus()) {
             e = u.operand();
+        }
+        if (vectorRegister(e, ctx) != null) {
+            Symbol vs = vectorRegister(e, ctx);
+            PtxType r = PtxType.of(vs.type());
+            // a whole .v2 .b16 register where one 32-bit value goes
+            if (type != null && r != null && r.bits() * vs.vector() == type.bits() && spec.kind() != IsaForm.Kind.IMM
+                    && spec.kind() != IsaForm.Kind.PRED) {
+                return 0;
+            }
         }
         FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
         if (o.kind() == Kind.NEGATED) {
@@ -475,6 +524,10 @@ public final class IsaChecks implements InstructionCheck {
                 return 0;
             }
             case SPECIAL_REGISTER -> {
+                if (spec.kind() == IsaForm.Kind.IMM) {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is a constant, not a special register");
+                }
                 if (dest) {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "special register '" + o.symbol().name()
                             + "' cannot be written");
@@ -483,11 +536,13 @@ public final class IsaChecks implements InstructionCheck {
             }
             case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL, MINUS_REGISTER -> {
                 if (o.kind() == Kind.MINUS_REGISTER) {
-                    return 0; // the parser's concern
+                    return fail(out, Rules.INVALID_NEGATION, e, "'" + insn.mnemonic() + "' cannot negate operand "
+                            + spec.name() + " ('-' on a register)" + (spec.kind() == IsaForm.Kind.ANY ? "" : "; use neg"
+                            + " first"));
                 }
                 if (spec.kind() == IsaForm.Kind.REG || spec.kind() == IsaForm.Kind.PRED) {
-                    if (spec.kind() == IsaForm.Kind.PRED && o.kind() == Kind.INTEGER) {
-                        return 0; // ptxas takes integer constants as predicates in many places
+                    if (spec.kind() == IsaForm.Kind.PRED && o.kind() == Kind.INTEGER && !firstOperand(insn, e)) {
+                        return 0; // ptxas takes integer constants as predicate sources (bar.red, vote)
                     }
                     return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                             + "' is " + describe(spec, type) + ", not a constant");
@@ -503,6 +558,15 @@ public final class IsaChecks implements InstructionCheck {
             }
             case OTHER_SYMBOL -> {
                 Symbol s = o.symbol();
+                if (!s.isRegister() && (spec.kind() == IsaForm.Kind.VAL || spec.kind() == IsaForm.Kind.IMM
+                        || spec.kind() == IsaForm.Kind.REG)) {
+                    // a variable, label or function where a register or constant goes
+                    String what = s.kind() == Symbol.Kind.LABEL ? "label" : s.kind() == Symbol.Kind.FUNCTION
+                            ? "function" : "variable";
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is " + describe(spec, type) + ", not the " + what + " '"
+                            + s.name() + "'");
+                }
                 if (spec.kind() == IsaForm.Kind.PRED || spec.kind() == IsaForm.Kind.REG && dest) {
                     if (s.isRegister()) {
                         return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
@@ -526,6 +590,10 @@ public final class IsaChecks implements InstructionCheck {
                 return 0;
             }
         }
+    }
+
+    private static boolean firstOperand(Ast.Instruction insn, Ast.Expr e) {
+        return !insn.operands().isEmpty() && insn.operands().get(0).span().start() == e.span().start();
     }
 
     /** A label, function or variable operand: a name of that kind. */

@@ -12,7 +12,14 @@ final class OperandFit {
     private OperandFit() {
     }
 
-    /** Whether a register declared {@code reg} may be an operand of type {@code slot}. */
+    /**
+     * Whether a register declared {@code reg} may be an operand of type {@code slot}. Plain
+     * operands: the same size, and a class that fits ({@code .bN} takes every class; {@code .uN}
+     * and {@code .sN} take integers and, at 32 bits, the packed halves; {@code .fN} takes the same
+     * float type or {@code .bN}). {@code relaxed} operands (ld, st, cvt, surfaces) also take
+     * wider registers, and a {@code .bN}, {@code .f32} or {@code .f64} one of any class (not
+     * {@code .f16x2} for {@code .f32}).
+     */
     static boolean register(PtxType slot, PtxType reg, boolean destination, boolean relaxed) {
         if (slot == reg) {
             return true;
@@ -22,24 +29,35 @@ final class OperandFit {
         }
         PtxType.Kind sk = slot.kind();
         PtxType.Kind rk = reg.kind();
-        boolean packedOrNarrowFloat = slot.isHalf() || (sk == PtxType.Kind.FLOAT && slot.bits() < 32)
-                || slot == PtxType.TF32;
-        if (packedOrNarrowFloat) {
-            return reg.bits() == slot.bits() || relaxed && reg.bits() >= slot.bits() && rk != PtxType.Kind.FLOAT;
+        boolean packed32 = reg.bits() == 32 && reg.isHalf();
+        if (relaxed) {
+            if (reg.bits() < slot.bits()) {
+                return false;
+            }
+            return switch (sk) {
+                case BIT -> true;
+                case UNSIGNED, SIGNED -> rk != PtxType.Kind.FLOAT || packed32;
+                case FLOAT -> {
+                    if (slot == PtxType.F32 || slot == PtxType.F64) {
+                        yield !(slot == PtxType.F32 && packed32);
+                    }
+                    if (slot == PtxType.BF16) {
+                        yield reg == PtxType.B16;
+                    }
+                    yield rk == PtxType.Kind.BIT || reg.bits() == slot.bits() && rk == PtxType.Kind.FLOAT;
+                }
+                default -> false;
+            };
         }
-        boolean classOk = switch (sk) {
+        if (reg.bits() != slot.bits()) {
+            return false;
+        }
+        return switch (sk) {
             case BIT -> true;
-            case UNSIGNED, SIGNED -> rk != PtxType.Kind.FLOAT;
-            case FLOAT -> rk == PtxType.Kind.FLOAT || rk == PtxType.Kind.BIT;
+            case UNSIGNED, SIGNED -> rk != PtxType.Kind.FLOAT || packed32;
+            case FLOAT -> rk == PtxType.Kind.BIT || slot.isHalf() && reg.isHalf();
             default -> false;
         };
-        if (!classOk) {
-            return relaxed && sk == PtxType.Kind.BIT;
-        }
-        if (reg.bits() == slot.bits()) {
-            return true;
-        }
-        return relaxed && reg.bits() > slot.bits() && sk != PtxType.Kind.FLOAT && rk != PtxType.Kind.FLOAT;
     }
 
     /** Whether a constant of this kind may be an operand of type {@code slot}. */
