@@ -125,7 +125,7 @@ def main():
     imm_seen = collections.defaultdict(set)
     n_reg = n_imm = 0
     for r in rows:
-        if r["role"] == "base" or r["category"] == "decl":
+        if r["role"] == "base" or r["category"] in ("decl", "vreg"):
             continue
         key = (klass(r), r["slot_type"], r["form"], int(r["opnd"]), r["role"])
         if r["operand_kind"] == "reg":

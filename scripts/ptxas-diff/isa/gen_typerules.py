@@ -20,6 +20,9 @@ register of the slot type (for a type that is no register type, its .bN register
 the probes ptxas accepts.  Phase 2 varies one placeholder at a time: every register type,
 and for sources every constant spelling in LITERALS (for destinations one constant).
 
+Category vreg: vector registers (`.reg .v2 .f32 %V2f32`) as whole operands and by component
+(operand_kind vreg; not part of the type rules' replay, see docs/ptxas-operand-types.md).
+
 Each case is one entry function of a batch file (scripts/ptxas-diff/run_ptxas.py's batching:
 one entry per case, a `fatal` re-runs the rest, clean cases of a failed run are re-checked;
 a seeded sample is re-run one file per case and must agree).
@@ -271,6 +274,30 @@ P("cvt", "cvt.rz.satfinite.ue8m0x2.f32", "cvt.rz.satfinite.ue8m0x2.f32 {0}, {1},
 P("cvt", "cvt.rn.bf16x2.ue8m0x2", "cvt.rn.bf16x2.ue8m0x2 {0}, {1};", [("bf16x2", "d"), ("ue8m0x2", "s")], V100)
 
 
+# vector registers (`.reg .v2 .f32 %V2f32`): the whole register and its components
+VREGS = [("v2", "f32"), ("v2", "u32"), ("v2", "b32"), ("v4", "u32"), ("v2", "b16"), ("v2", "u64"), ("v4", "f32")]
+VREG_CASES = []
+for t in ["f32", "b32", "u32", "s32", "u16", "u64"]:
+    for v in ["%V2f32", "%V2u32", "%V2b32"]:
+        VREG_CASES.append(("ld.global.v2.%s-vreg" % t, "ld.global.v2.%s %s, [%%Ru64_8];" % (t, v)))
+        VREG_CASES.append(("st.global.v2.%s-vreg" % t, "st.global.v2.%s [%%Ru64_8], %s;" % (t, v)))
+for ins in ["ld.global.v4.f32 %V2f32, [%Ru64_8];", "ld.global.v4.u32 %V4u32, [%Ru64_8];",
+            "ld.global.v2.f32 %V4f32, [%Ru64_8];", "ld.global.v4.f32 %V4f32, [%Ru64_8];",
+            "mov.b64 %Rb64_0, %V2b32;", "mov.b64 %Rb64_0, %V2f32;", "mov.b64 %Rb64_0, %V2u32;",
+            "mov.b64 %V2b32, %Rb64_0;", "mov.b64 %V2f32, %Rb64_0;", "mov.b32 %Rb32_0, %V2b16;",
+            "mov.b128 %Rb128_0, %V2u64;", "mov.b128 %Rb128_0, %V4u32;", "mov.b128 %Rb128_0, %V4f32;",
+            "mov.u32 %Ru32_0, %V2u32;", "mov.u64 %Ru64_0, %V2u32;", "mov.f32 %Rf32_0, %V2f32;",
+            "mov.f32 %Rf32_0, %V2f32.x;", "mov.f32 %Rf32_0, %V2f32.y;", "mov.f32 %Rf32_0, %V2f32.z;",
+            "mov.f32 %Rf32_0, %V2f32.r;", "mov.u32 %Ru32_0, %V4u32.w;", "mov.u32 %Ru32_0, %V4u32.a;",
+            "mov.b32 %Rb32_0, %V2f32.x;", "mov.u32 %Ru32_0, %V2f32.x;", "mov.s32 %Rs32_0, %V2u32.y;",
+            "add.f32 %Rf32_0, %V2f32.x, %V2f32.y;", "add.u32 %Ru32_0, %V2f32.x, 1;",
+            "add.f32 %V2f32.x, %Rf32_0, %Rf32_1;", "ld.global.f32 %V2f32.y, [%Ru64_8];",
+            "ld.global.u8 %V2u32.x, [%Ru64_8];", "ld.global.u32 %V2u64.x, [%Ru64_8];",
+            "cvt.rn.f32.u32 %V2f32.x, %V2u32.y;", "ld.global.v2.f32 {%V2f32.x, %V2f32.y}, [%Ru64_8];",
+            "mov.u32 %Ru32_0, %V2u32.xy;", "mov.b16 %Rb16_0, %V2b16.y;", "setp.eq.f32 %Rpred_0, %V2f32.x, 0f00000000;"]:
+    VREG_CASES.append((ins.split()[0] + "-vreg", ins))
+
+
 def literals(bits):
     """Constant spellings: the same set for every slot, with the boundaries of every size."""
     lits = ["0", "1", "-1", "0x1", "0X1f", "017", "0b101", "1U", "0x1U", "-0x1", "- 1",
@@ -378,6 +405,7 @@ def phase2(ok_probes):
 
 def template_text():
     decl = " ".join(".reg .%s %%R%s_<10>;" % (t, t) for t in REG_TYPES)
+    decl += "\n" + " ".join(".reg .%s .%s %%V%s%s;" % (v, t, v[1:], t) for v, t in VREGS)
     return ("// gen_typerules.py template\n.version @VERSION@\n.target @TARGET@\n.address_size 64\n\n"
             ".shared .align 16 .b8 sbuf[64];\n\n.visible .entry k()\n{\n" + decl + "\n@BODY@\nret;\n}\n")
 
@@ -446,6 +474,8 @@ def main():
             if v == "ok":
                 ok_probes.append(p)
         var = phase2(ok_probes)
+        var += [("vreg", name, form_name(ins), "", "", "s", "vreg", "vreg", ins.split(None, 1)[1].rstrip(";"),
+                 "9.0", "sm_90", ins) for name, ins in VREG_CASES]
         cases = [("v%06d" % n, Case(r[0], r[9], r[10], r[11])) for n, r in enumerate(var)]
         vres, st2 = run(cases, args.batch, tmpdir)
         for (cid, c), r in zip(cases, var):
