@@ -13,6 +13,8 @@ as destination or source, in four categories of instructions:
   ldst   ld/st (the manual's relaxed rules), and atom/red/ldu for comparison
   cvt    cvt (relaxed rules)
   vec    ld/st .v2/.v4: one element of the vector
+  holdout  other instructions of every class, measured the same way but not used to derive
+         the rules (a check that the rules carry over)
 
 Every probe is an instruction form with placeholders; each placeholder has a slot type and a
 role (d = destination, s = source).  Phase 1 (baseline) fills every placeholder with the
@@ -272,6 +274,64 @@ for t in ["f16x2", "bf16x2"]:
 P("cvt", "cvt.rz.satfinite.ue8m0x2.f32", "cvt.rz.satfinite.ue8m0x2.f32 {0}, {1}, {2};",
   [("ue8m0x2", "d"), ("f32", "s"), ("f32", "s")], V100)
 P("cvt", "cvt.rn.bf16x2.ue8m0x2", "cvt.rn.bf16x2.ue8m0x2 {0}, {1};", [("bf16x2", "d"), ("ue8m0x2", "s")], V100)
+
+
+# holdout: instructions the rules were not derived from (derive_typerules.py skips category
+# holdout); TypeRulesTest checks that the rules predict them
+def H(name, tmpl, slots, vt=V90):
+    P("holdout", name, tmpl, slots, vt)
+
+
+for t in ["u32", "s64", "s16"]:
+    H("sub." + t, "sub.%s {0}, {1}, {2};" % t, [(t, "d"), (t, "s"), (t, "s")])
+    H("min." + t, "min.%s {0}, {1}, {2};" % t, [(t, "d"), (t, "s"), (t, "s")])
+    H("mul.hi." + t, "mul.hi.%s {0}, {1}, {2};" % t, [(t, "d"), (t, "s"), (t, "s")])
+    H("mad.lo." + t, "mad.lo.%s {0}, {1}, {2}, {3};" % t, [(t, "d"), (t, "s"), (t, "s"), (t, "s")])
+    H("div." + t, "div.%s {0}, {1}, {2};" % t, [(t, "d"), (t, "s"), (t, "s")])
+    H("neg." + t, "neg.%s {0}, {1};" % t, [(t, "d"), (t, "s")])
+H("mad.wide.u16", "mad.wide.u16 {0}, {1}, {2}, {3};", [("u32", "d"), ("u16", "s"), ("u16", "s"), ("u32", "s")])
+H("mul24.hi.u32", "mul24.hi.u32 {0}, {1}, {2};", [("u32", "d"), ("u32", "s"), ("u32", "s")])
+H("sad.u32", "sad.u32 {0}, {1}, {2}, {3};", [("u32", "d"), ("u32", "s"), ("u32", "s"), ("u32", "s")])
+H("clz.b32", "clz.b32 {0}, {1};", [("u32", "d", "fixed"), ("b32", "s")])
+H("bfind.u64", "bfind.u64 {0}, {1};", [("u32", "d", "fixed"), ("u64", "s")])
+H("brev.b64", "brev.b64 {0}, {1};", [("b64", "d"), ("b64", "s")])
+H("cnot.b16", "cnot.b16 {0}, {1};", [("b16", "d"), ("b16", "s")])
+H("xor.b16", "xor.b16 {0}, {1}, {2};", [("b16", "d"), ("b16", "s"), ("b16", "s")])
+H("or.b64", "or.b64 {0}, {1}, {2};", [("b64", "d"), ("b64", "s"), ("b64", "s")])
+H("set.eq.u32.s32", "set.eq.u32.s32 {0}, {1}, {2};", [("u32", "d"), ("s32", "s"), ("s32", "s")])
+H("slct.u32.s32", "slct.u32.s32 {0}, {1}, {2}, {3};", [("u32", "d"), ("u32", "s"), ("u32", "s"), ("s32", "s", "fixed")])
+for t in ["f32", "f64"]:
+    H("sub." + t, "sub.%s {0}, {1}, {2};" % t, [(t, "d"), (t, "s"), (t, "s")])
+    H("div.rn." + t, "div.rn.%s {0}, {1}, {2};" % t, [(t, "d"), (t, "s"), (t, "s")])
+    H("abs." + t, "abs.%s {0}, {1};" % t, [(t, "d"), (t, "s")])
+    H("min." + t, "min.%s {0}, {1}, {2};" % t, [(t, "d"), (t, "s"), (t, "s")])
+    H("rcp.rn." + t, "rcp.rn.%s {0}, {1};" % t, [(t, "d"), (t, "s")])
+    H("testp.normal." + t, "testp.normal.%s {0}, {1};" % t, [("pred", "d", "fixed"), (t, "s")])
+H("lg2.approx.f32", "lg2.approx.f32 {0}, {1};", [("f32", "d"), ("f32", "s")])
+H("tanh.approx.f32", "tanh.approx.f32 {0}, {1};", [("f32", "d"), ("f32", "s")])
+H("set.lt.f32.f32", "set.lt.f32.f32 {0}, {1}, {2};", [("f32", "d"), ("f32", "s"), ("f32", "s")])
+for t in ["f16", "f16x2", "bf16", "bf16x2"]:
+    H("mul.rn." + t, "mul.rn.%s {0}, {1}, {2};" % t, [(t, "d"), (t, "s"), (t, "s")])
+    H("min." + t, "min.%s {0}, {1}, {2};" % t, [(t, "d"), (t, "s"), (t, "s")])
+    H("abs." + t, "abs.%s {0}, {1};" % t, [(t, "d"), (t, "s")])
+H("tanh.approx.f16x2", "tanh.approx.f16x2 {0}, {1};", [("f16x2", "d"), ("f16x2", "s")])
+H("cvta.global.u64", "cvta.global.u64 {0}, {1};", [("u64", "d"), ("u64", "s")])
+H("atom.global.cas.b32", "atom.global.cas.b32 {0}, [%Ru64_8], {1}, {2};", [("b32", "d"), ("b32", "s"), ("b32", "s")])
+H("atom.global.min.s32", "atom.global.min.s32 {0}, [%Ru64_8], {1};", [("s32", "d"), ("s32", "s")])
+H("red.global.max.u64", "red.global.max.u64 [%Ru64_8], {0};", [("u64", "s")])
+H("ld.global.nc.u32", "ld.global.nc.u32 {0}, [%Ru64_8];", [("u32", "d")])
+H("ld.volatile.global.s16", "ld.volatile.global.s16 {0}, [%Ru64_8];", [("s16", "d")])
+H("st.shared.f64", "st.shared.f64 [sbuf], {0};", [("f64", "s")])
+H("ld.local.b8", "ld.local.b8 {0}, [%Ru64_8];", [("b8", "d")])
+H("cvt.rzi.s32.f32", "cvt.rzi.s32.f32 {0}, {1};", [("s32", "d"), ("f32", "s")])
+H("cvt.sat.u8.s32", "cvt.sat.u8.s32 {0}, {1};", [("u8", "d"), ("s32", "s")])
+H("ld.global.v4.s16", "ld.global.v4.s16 {0}, [%Ru64_8];", [("v4:s16", "d")])
+H("mov.b64-pack2-f", "mov.b64 {0}, {1};", [("b64", "d"), ("v2:b32", "s")])
+H("shfl.sync.down.b32", "shfl.sync.down.b32 {0}, {1}, {2}, {3}, {4};",
+  [("b32", "d"), ("b32", "s"), ("b32", "s", "fixed"), ("b32", "s", "fixed"), ("b32", "s", "fixed")])
+H("bar.warp.sync", "bar.warp.sync {0};", [("b32", "s", "fixed")])
+H("vote.sync.all.pred", "vote.sync.all.pred {0}, {1}, {2};", [("pred", "d"), ("pred", "s"), ("b32", "s", "fixed")])
+H("dp2a.lo.u32.u32", "dp2a.lo.u32.u32 {0}, {1}, {2}, {3};", [("u32", "d"), ("u32", "s"), ("u32", "s"), ("u32", "s")])
 
 
 # vector registers (`.reg .v2 .f32 %V2f32`): the whole register and its components

@@ -240,7 +240,8 @@ public final class TypeRules {
     /**
      * Slots the file has no line for: an ELEMENT, FIXED or RELAXED slot takes the TYPED rule of
      * its type; a type without any rule takes a register of its own type (if it is one) or of the
-     * bit type of its size, and the constants of {@link #genericImmediates(PtxType)}.
+     * bit type of its size (a sub-byte type, which has none: any non-predicate register), and
+     * the constants of {@link #genericImmediates(PtxType)}.
      */
     private static void fillFallbacks() {
         int typed = Origin.TYPED.ordinal();
@@ -253,6 +254,14 @@ public final class TypeRules {
                 }
                 if (t.bitType() != null) {
                     m |= bit(t.bitType());
+                } else if (t != PtxType.PRED) {
+                    // sub-byte element types (.u4, .e2m1, .b1): their operands are packed in
+                    // registers whose size the form decides; unmeasured, so nothing is refused
+                    for (PtxType r : TYPES) {
+                        if (REGISTER_TYPE[r.ordinal()] && r != PtxType.PRED) {
+                            m |= bit(r);
+                        }
+                    }
                 }
                 REG[typed][s] = m;
             }
