@@ -147,8 +147,9 @@ public final class TypeRules {
     private static final PtxType[] TYPES = PtxType.values();
     private static final int N = TYPES.length;
     private static final int ORIGINS = Origin.values().length;
-    /** [origin][slot] mask of register types; 0 where the file has no line (see fallback). */
+    /** [origin][slot] mask of register types (HAS_REG: the file has a line; else see fillFallbacks). */
     private static final long[][] REG = new long[ORIGINS][N];
+    private static final boolean[][] HAS_REG = new boolean[ORIGINS][N];
     private static final int[][] IMM = new int[ORIGINS][N];
     private static final boolean[][] HAS_IMM = new boolean[ORIGINS][N];
     private static final boolean[] REGISTER_TYPE = new boolean[N];
@@ -205,6 +206,7 @@ public final class TypeRules {
                     PtxType slot = type(head[2], no);
                     if (head[0].equals("reg")) {
                         REG[o.ordinal()][slot.ordinal()] = regMask(tail, no);
+                        HAS_REG[o.ordinal()][slot.ordinal()] = true;
                     } else {
                         IMM[o.ordinal()][slot.ordinal()] = immMask(tail, no);
                         HAS_IMM[o.ordinal()][slot.ordinal()] = true;
@@ -247,7 +249,7 @@ public final class TypeRules {
         int typed = Origin.TYPED.ordinal();
         for (PtxType t : TYPES) {
             int s = t.ordinal();
-            if (REG[typed][s] == 0) {
+            if (!HAS_REG[typed][s]) {
                 long m = 0;
                 if (REGISTER_TYPE[s]) {
                     m |= bit(t);
@@ -270,7 +272,7 @@ public final class TypeRules {
                 HAS_IMM[typed][s] = true;
             }
             for (Origin o : Origin.values()) {
-                if (REG[o.ordinal()][s] == 0) {
+                if (!HAS_REG[o.ordinal()][s]) {
                     REG[o.ordinal()][s] = REG[typed][s];
                 }
                 if (!HAS_IMM[o.ordinal()][s]) {
