@@ -71,9 +71,9 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 # (.target texmode_unified / texmode_independent), and the @since of register operands (3.1 sm_20).
 
 '''
-COMMON = """@operand d : vec(4) reg sink .b32
-@operand h : vec(4) reg sink .b16
-@operand x : vec(2) reg sink .b32"""
+COMMON = """@operand d : vec(4) reg .b32
+@operand h : vec(4) reg .b16
+@operand x : vec(2) reg .b32"""
 def ops_lines(ft, grad):
     l=[]
     for w in (1,2,4):
