@@ -16,6 +16,8 @@ import dev.ptxlint.isa.IsaSource;
 import dev.ptxlint.isa.PtxType;
 import dev.ptxlint.isa.PtxVersion;
 import dev.ptxlint.isa.Since;
+import dev.ptxlint.isa.SpecialRegisterTable;
+import dev.ptxlint.isa.TypeRules;
 import dev.ptxlint.isa.Target;
 import dev.ptxlint.syntax.Ast;
 import dev.ptxlint.syntax.Span;
@@ -357,7 +359,7 @@ public final class IsaChecks implements InstructionCheck {
             Symbol vr = vectorRegister(e, ctx);
             if (vr != null && vr.vector() == width) {
                 PtxType r = PtxType.of(vr.type());
-                return type == null || r == null || OperandFit.register(type, r, dest, spec.relaxed()) ? 0
+                return type == null || r == null || fits(b, spec, type, r, true) ? 0
                         : fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + vr.name() + "' is .v" + width + " " + r.text()
                         + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is a vector of "
                         + type.text());
@@ -379,7 +381,7 @@ public final class IsaChecks implements InstructionCheck {
                     }
                     continue;
                 }
-                p += scalar(insn, b, spec, type, item, dest, ctx, out);
+                p += scalar(insn, b, spec, type, item, dest, true, ctx, out);
             }
             return p;
         }
@@ -390,7 +392,7 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is " + describe(spec, type) + ", not a vector");
         }
-        return scalar(insn, b, spec, type, e, dest, ctx, out);
+        return scalar(insn, b, spec, type, e, dest, false, ctx, out);
     }
 
     /** A register declared as a vector ({@code .reg .v2 .u32 v}), named whole, or null. */
@@ -430,7 +432,7 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     private int scalar(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Expr e, boolean dest,
-                       CheckContext ctx, List<Finding> out) {
+                       boolean element, CheckContext ctx, List<Finding> out) {
         switch (spec.kind()) {
             case ADDR -> {
                 if (!(e instanceof Ast.Address a)) {
@@ -458,7 +460,7 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is a constant, not a register");
                 }
-                return type == null || r == null || OperandFit.register(type, r, dest, spec.relaxed()) ? 0
+                return type == null || r == null || fits(b, spec, type, r, element) ? 0
                         : fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + vn.text() + vn.suffixes().get(0).text()
                         + "' is " + r.text() + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is "
                         + describe(spec, type));
@@ -516,7 +518,7 @@ public final class IsaChecks implements InstructionCheck {
                 if (type == null || r == null) {
                     return 0;
                 }
-                if (!OperandFit.register(type, r, dest, spec.relaxed())) {
+                if (!fits(b, spec, type, r, element)) {
                     return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + o.symbol().name() + "' is "
                             + r.text() + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is "
                             + describe(spec, type));
@@ -524,15 +526,7 @@ public final class IsaChecks implements InstructionCheck {
                 return 0;
             }
             case SPECIAL_REGISTER -> {
-                if (spec.kind() == IsaForm.Kind.IMM) {
-                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
-                            + insn.mnemonic() + "' is a constant, not a special register");
-                }
-                if (dest) {
-                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "special register '" + o.symbol().name()
-                            + "' cannot be written");
-                }
-                return 0;
+                return specialRegister(insn, b, spec, type, e, dest, ctx, out);
             }
             case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL, MINUS_REGISTER -> {
                 if (o.kind() == Kind.MINUS_REGISTER) {
@@ -547,9 +541,12 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                             + "' is " + describe(spec, type) + ", not a constant");
                 }
-                if (type != null && !OperandFit.immediate(type, o.kind())) {
-                    return fail(out, Rules.INVALID_IMMEDIATE, e, OperandFit.immediateMessage(type, o.kind(), spec.name(),
-                            insn.mnemonic()));
+                if (type != null) {
+                    TypeRules.ImmediateFit fit = immediateFit(b, spec, type, e, o.kind(), element);
+                    if (fit == TypeRules.ImmediateFit.WRONG_KIND || fit == TypeRules.ImmediateFit.DESTINATION) {
+                        return fail(out, Rules.INVALID_IMMEDIATE, e, OperandFit.immediateMessage(type, o.kind(),
+                                spec.name(), insn.mnemonic()));
+                    }
                 }
                 if (o.kind() == Kind.INTEGER && (spec.hasRange() || spec.values() != null || spec.multiple() != 0)) {
                     return constantValue(insn, spec, e, out);
@@ -590,6 +587,97 @@ public final class IsaChecks implements InstructionCheck {
                 return 0;
             }
         }
+    }
+
+    /** Where the operand's type comes from, for the type rules. */
+    private static TypeRules.Origin origin(IsaForm.Operand spec, boolean element) {
+        if (spec.relaxed()) {
+            return TypeRules.Origin.RELAXED; // ld/st data: each element of a vector too
+        }
+        if (element) {
+            return TypeRules.Origin.ELEMENT;
+        }
+        return spec.typeSlot() < 0 && spec.fixedType() != null ? TypeRules.Origin.FIXED : TypeRules.Origin.TYPED;
+    }
+
+    private static int indexOf(Binding b, IsaForm.Operand spec) {
+        IsaForm.Operand[] ops = b.form().operands();
+        for (int i = 0; i < ops.length; i++) {
+            if (ops[i] == spec) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean fits(Binding b, IsaForm.Operand spec, PtxType slot, PtxType reg, boolean element) {
+        int index = indexOf(b, spec);
+        return OperandFit.register(index < 0 ? null : b.typeKey(), index, origin(spec, element), slot, reg);
+    }
+
+    private static TypeRules.ImmediateFit immediateFit(Binding b, IsaForm.Operand spec, PtxType slot, Ast.Expr e,
+                                                       Kind kind, boolean element) {
+        TypeRules.LiteralKind lk = switch (kind) {
+            case FLOAT_HEX_F -> TypeRules.LiteralKind.F32_HEX;
+            case FLOAT_HEX_D -> TypeRules.LiteralKind.F64_HEX;
+            case FLOAT_DECIMAL -> TypeRules.LiteralKind.DECIMAL_FLOAT;
+            default -> TypeRules.LiteralKind.INTEGER;
+        };
+        int index = indexOf(b, spec);
+        return TypeRules.immediateFits(index < 0 ? null : b.typeKey(), index, origin(spec, element), slot, lk, false, 0,
+                false);
+    }
+
+    /**
+     * A special register ({@code %tid.x}): ptxas reads them only in mov and integer cvt (and as an
+     * address or guard), never writes them, and each has its components, read types and
+     * requirements (special-registers.txt).
+     */
+    private int specialRegister(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Expr e,
+                                boolean dest, CheckContext ctx, List<Finding> out) {
+        String name = ((Ast.Name) e).text();
+        if (spec.kind() == IsaForm.Kind.IMM) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is a constant, not a special register");
+        }
+        if (dest) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "special register '" + name + "' cannot be written");
+        }
+        SpecialRegisterTable.Entry sr = SpecialRegisterTable.lookup(name);
+        if (sr == null) {
+            return 0;
+        }
+        List<Token> suffixes = ((Ast.Name) e).suffixes();
+        if (sr.isVector() && (suffixes.isEmpty() || !sr.hasComponent(suffixes.get(0).text()))) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, suffixes.isEmpty() ? e.span() : suffixes.get(0).span(),
+                    suffixes.isEmpty() ? "'" + name + "' is a vector: read one component ("
+                            + String.join(", ", sr.components()) + ")"
+                            : "'" + name + "' has no component '" + suffixes.get(0).text() + "': one of "
+                            + String.join(", ", sr.components()));
+        }
+        if (!sr.isVector() && !suffixes.isEmpty()) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, suffixes.get(0), "'" + name + "' is a scalar; it takes no '"
+                    + suffixes.get(0).text() + "'");
+        }
+        if (sr.since() != null && (!sr.since().versionMet(ctx.declaredVersion())
+                || !sr.since().targetMet(ctx.declaredTarget()))) {
+            return fail(out, Rules.REQUIRES_NEWER, e, "'" + name + "' requires .version " + sr.since().version()
+                    + " and .target sm_" + sr.since().sm() + " or later");
+        }
+        String op = insn.opcode().text();
+        boolean integerCvt = op.equals("cvt") && type != null && type.kind() != PtxType.Kind.FLOAT;
+        if (!(op.equals("mov") && sr.usableIn(SpecialRegisterTable.Use.MOV)
+                || integerCvt && sr.usableIn(SpecialRegisterTable.Use.CVT))) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "'" + insn.mnemonic() + "' cannot read the special register '"
+                    + name + "': ptxas reads special registers only with mov and integer cvt; mov it into a register"
+                    + " first");
+        }
+        if (op.equals("mov") && type != null && !sr.readableAs(type)) {
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + "' is " + sr.type().text() + "; 'mov"
+                    + type.text() + "' cannot read it (it reads as " + ModifierMatch.limit(
+                    sr.readTypes().stream().map(PtxType::text).toList(), 8) + ")");
+        }
+        return 0;
     }
 
     private static boolean firstOperand(Ast.Instruction insn, Ast.Expr e) {

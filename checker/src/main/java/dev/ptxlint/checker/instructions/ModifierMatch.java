@@ -23,10 +23,21 @@ import java.util.Set;
 final class ModifierMatch {
 
     /** A form the modifiers fit: the modifier written for each slot (null: an absent optional one). */
-    record Binding(IsaForm form, String[] values, boolean inOrder) {
+    record Binding(IsaForm form, String[] values, boolean inOrder, String typeKey) {
         String value(int slot) {
             return slot < 0 ? null : values[slot];
         }
+    }
+
+    /** {@code cvt.bf16.f32}: the opcode and the written types, as the type rules' exceptions name forms. */
+    private static String typeKey(String opcode, String[] mods) {
+        StringBuilder sb = new StringBuilder(opcode);
+        for (String m : mods) {
+            if (PtxType.of(m) != null) {
+                sb.append(m);
+            }
+        }
+        return sb.toString();
     }
 
     /** Why the modifiers fit no form: the modifier at {@code index} (-1: the mnemonic as a whole). */
@@ -59,7 +70,7 @@ final class ModifierMatch {
                     }
                     last = Math.max(last, a[i]);
                 }
-                ok.add(new Binding(f, values, inOrder));
+                ok.add(new Binding(f, values, inOrder, typeKey(opcode, mods)));
             }
         }
         if (!ok.isEmpty()) {

@@ -2,6 +2,7 @@ package dev.ptxlint.checker.instructions;
 
 import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
 import dev.ptxlint.isa.PtxType;
+import dev.ptxlint.isa.TypeRules;
 
 /**
  * Whether a register or constant fits an operand of a given type, as ptxas decides it
@@ -13,51 +14,18 @@ final class OperandFit {
     }
 
     /**
-     * Whether a register declared {@code reg} may be an operand of type {@code slot}. Plain
-     * operands: the same size, and a class that fits ({@code .bN} takes every class; {@code .uN}
-     * and {@code .sN} take integers and, at 32 bits, the packed halves; {@code .fN} takes the same
-     * float type or {@code .bN}). {@code relaxed} operands (ld, st, cvt, surfaces) also take
-     * wider registers, and a {@code .bN}, {@code .f32} or {@code .f64} one of any class (not
-     * {@code .f16x2} for {@code .f32}).
+     * Whether a register declared {@code reg} may be operand {@code index} of type {@code slot} of
+     * the form {@code typeKey} ({@code cvt.bf16.f32}), as ptxas decides it: the measured rules of
+     * {@link TypeRules} for where the operand's type comes from, and their per-form exceptions.
      */
+    static boolean register(String typeKey, int index, TypeRules.Origin origin, PtxType slot, PtxType reg) {
+        return typeKey == null ? TypeRules.registerFits(slot, reg, origin)
+                : TypeRules.registerFits(typeKey, index, origin, slot, reg);
+    }
+
+    /** For completion: the instruction type's plain rule. */
     static boolean register(PtxType slot, PtxType reg, boolean destination, boolean relaxed) {
-        if (slot == reg) {
-            return true;
-        }
-        if (slot == PtxType.PRED || reg == PtxType.PRED) {
-            return false;
-        }
-        PtxType.Kind sk = slot.kind();
-        PtxType.Kind rk = reg.kind();
-        boolean packed32 = reg.bits() == 32 && reg.isHalf();
-        if (relaxed) {
-            if (reg.bits() < slot.bits()) {
-                return false;
-            }
-            return switch (sk) {
-                case BIT -> true;
-                case UNSIGNED, SIGNED -> rk != PtxType.Kind.FLOAT || packed32;
-                case FLOAT -> {
-                    if (slot == PtxType.F32 || slot == PtxType.F64) {
-                        yield !(slot == PtxType.F32 && packed32);
-                    }
-                    if (slot == PtxType.BF16) {
-                        yield reg == PtxType.B16;
-                    }
-                    yield rk == PtxType.Kind.BIT || reg.bits() == slot.bits() && rk == PtxType.Kind.FLOAT;
-                }
-                default -> false;
-            };
-        }
-        if (reg.bits() != slot.bits()) {
-            return false;
-        }
-        return switch (sk) {
-            case BIT -> true;
-            case UNSIGNED, SIGNED -> rk != PtxType.Kind.FLOAT || packed32;
-            case FLOAT -> rk == PtxType.Kind.BIT || slot.isHalf() && reg.isHalf();
-            default -> false;
-        };
+        return TypeRules.registerFits(slot, reg, destination, relaxed);
     }
 
     /** Whether a constant of this kind may be an operand of type {@code slot}. */
