@@ -24,9 +24,12 @@ message; later checks stop at the first function with an error.  So:
     part), makes the rest of the batch fall back to single-case runs;
   * ptxas is killed after --timeout seconds (some inputs make it grow without
     bound); the batch is then split in halves until the case that hangs is
-    alone, and that case is recorded as `timeout`.
+    alone, and that case is recorded as `timeout`;
+  * ptxas killed by a signal (it segfaults on a few inputs) is isolated the
+    same way and the case recorded as `crash`.
 
-Verdicts: ok (no error; warnings allowed) | error | fatal | timeout.
+Verdicts: ok (no error; warnings allowed) | error | fatal | timeout | crash
+(timeout and crash are left out of the agreement figures).
 Recorded message: the case's first error or fatal message (`error: TEXT`,
 `fatal: TEXT`), or its first warning when ptxas accepts it, shortened to
 MSG_MAX characters (numbers such as line numbers are kept as ptxas wrote them).
@@ -65,7 +68,7 @@ COND = re.compile(r"^(.*?)\s*// @(needs|before) (\d+\.\d+)(?: sm_(\d+))?\s*$")
 ENTRY_START = ".visible .entry k("
 MSG_MAX = 160
 TIMEOUT = 60
-VERDICTS = ("ok", "error", "fatal", "timeout")
+VERDICTS = ("ok", "error", "fatal", "timeout", "crash")
 
 
 class Case:
@@ -104,11 +107,14 @@ def read_template(path=None):
 
 
 def render_template(template, version, target):
-    """The template with its conditional lines resolved and VERSION/TARGET filled in (BODY kept).
+    """The template without its comment lines (those that start with //), conditional lines resolved,
+    VERSION/TARGET filled in (BODY kept).
     IsaVerdictsTest.java implements the same function."""
     out = []
     vk, tn = vkey(version), tnum(target)
     for line in template.split("\n"):
+        if line.startswith("//"):
+            continue
         m = COND.match(line)
         if m:
             keep = (vk >= vkey(m.group(3)) and (m.group(4) is None or tn >= int(m.group(4)))
@@ -153,7 +159,7 @@ class Runner:
         self.timeout = timeout
         self.tmpdir = tmpdir or tempfile.mkdtemp(prefix="isa-run-")
         self.stats = {"runs": 0, "singles": 0, "fatal_confirm": 0, "fatal_mismatch": 0, "rechecks": 0,
-                      "timeouts": 0, "fallback": 0}
+                      "timeouts": 0, "crashes": 0, "fallback": 0}
         self.lock = threading.Lock()
 
     def count(self, k, n=1):
@@ -161,7 +167,8 @@ class Runner:
             self.stats[k] += n
 
     def ptxas(self, text, arch):
-        """(status, messages): status 'ok' | 'failed' | 'timeout'; messages [(line|None, sev, text)]."""
+        """(status, messages): status 'ok' | 'failed' | 'timeout' | 'crash' (killed by a signal);
+        messages [(line|None, sev, text)]."""
         fd, path = tempfile.mkstemp(suffix=".ptx", dir=self.tmpdir)
         with os.fdopen(fd, "w") as f:
             f.write(text)
@@ -173,6 +180,8 @@ class Runner:
             return "timeout", []
         finally:
             os.unlink(path)
+        if p.returncode < 0:    # killed by a signal: ptxas crashed
+            return "crash", [(None, "error", "ptxas killed by signal %d" % -p.returncode)]
         base = os.path.basename(path)
         msgs = []
         for ln in (p.stdout + p.stderr).splitlines():
@@ -214,6 +223,9 @@ class Runner:
         if status == "timeout":
             self.count("timeouts")
             return ("timeout", "ptxas did not finish in %ds" % self.timeout)
+        if status == "crash":
+            self.count("crashes")
+            return ("crash", self.first(msgs))
         return (self.verdict(msgs), self.first(msgs))
 
     def batch(self, cases):
@@ -234,7 +246,7 @@ class Runner:
                 return
             text, ranges, head_lines = render_batch(self.template, version, target, [c for _, c in todo])
             status, msgs = self.ptxas(text, arch)
-            if status == "timeout":
+            if status in ("timeout", "crash"):
                 half = len(todo) // 2
                 self._batch(todo[:half], res)
                 self._batch(todo[half:], res)
