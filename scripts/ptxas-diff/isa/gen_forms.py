@@ -5,7 +5,8 @@ An independent reader of the .ptxisa notation (docs/isa-notation.md; it shares n
 code with the Java loader, so that a misreading on either side shows up as a
 disagreement).  For every family (the name of the manual's syntax file: `add`,
 `cp.async.bulk`, `mbarrier.init`, ...; a form belongs to the longest family name
-that is a dot-prefix of its opcode and leading literal modifiers, else to the
+that is a dot-prefix of its opcode and literal modifiers (enumerations and
+optional words skipped: `mad.hilo.cc.type` is mad.cc), else to the
 family its file is named after) it writes cases
 `family<TAB>version<TAB>target<TAB>instruction`, all deterministic (seeded by
 the family name):
@@ -355,26 +356,49 @@ def parse_line(b, s):
     b.forms.append(f)
 
 
+# Instruction names that have no syntax file of their own -> the family whose file describes them.
+ALIASES = {"fence": "membar", "barrier": "bar", "vadd": "vop", "vsub": "vop", "vabsdiff": "vop",
+           "vmin": "vop", "vmax": "vop", "vadd2": "vop2", "vsub2": "vop2", "vavrg2": "vop2",
+           "vabsdiff2": "vop2", "vmin2": "vop2", "vmax2": "vop2", "vadd4": "vop4", "vsub4": "vop4",
+           "vavrg4": "vop4", "vabsdiff4": "vop4", "vmin4": "vop4", "vmax4": "vop4", "vshl": "vsh",
+           "vshr": "vsh", "prefetchu": "prefetch", "mbarrier.try_wait": "mbarrier.test_wait",
+           "tcgen05.dealloc": "tcgen05.alloc", "tcgen05.relinquish_alloc_permit": "tcgen05.alloc",
+           "cp.async.wait_all": "cp.async.wait_group", "multimem.st": "multimem.ld_reduce",
+           "multimem.red": "multimem.ld_reduce", "multimem.cp": "multimem.ld_reduce", "cvta.to": "cvta",
+           "brx": "brx.idx", "ld.global.nc": "ld.global.nc", "mov.b128": "mov", "tld4": "tld4"}
+_NAMES = FAMILIES | set(ALIASES)
+_PREFIXES = {".".join(n.split(".")[:i]) for n in _NAMES for i in range(1, n.count(".") + 2)}
+
+
+def family_of_words(opcode, words):
+    """The family of an instruction written opcode + words: the longest family (or alias) name made
+    of the opcode and a run of its words, where a word that cannot continue any family name is
+    skipped (`mad.hi.cc.u32` is mad.cc; `ld.global.cg.nc` is ld.global.nc) and `.a::b` may stand
+    for `.a` (`tcgen05.fence::before_thread_sync`)."""
+    cur = opcode
+    best = cur if cur in _NAMES else None
+    for w in words:
+        for ww in (w, w.split("::")[0]):
+            if (cur + ww) in _PREFIXES:
+                cur += ww
+                if cur in _NAMES:
+                    best = cur
+                break
+    return ALIASES.get(best, best) if best else None
+
+
 def family_of(form):
-    words = [form.opcode]
-    for kind, w in form.elems:
-        if kind != "lit" or w in form.block.enums:
-            break
-        words.append(w)
-    best = None
-    for i in range(1, len(words) + 1):
-        name = "".join(words[:i])
-        if name in FAMILIES:
-            best = name
+    """The family of a form whose enumerations are not chosen yet (for --list): literal words only."""
+    words = [w for kind, w in form.elems if kind == "lit" and w not in form.block.enums]
+    f = family_of_words(form.opcode, words)
+    if f:
+        return f
     stem = form.file[:-len(".ptxisa")] if form.file.endswith(".ptxisa") else form.file
-    if stem in FAMILIES and (best is None or (len(stem) > len(best) and stem.split(".")[0] == form.opcode)
-                             or form.opcode in form.block.enums):
-        return stem
-    return best or form.opcode
+    return stem if stem in FAMILIES else form.opcode
 
 
 def load_all(isa_dir):
-    """{family: [Form]} of every .ptxisa file in isa_dir (index.txt order, then the rest)."""
+    """Every form of every .ptxisa file in isa_dir (index.txt order, then the rest)."""
     files = []
     idx = os.path.join(isa_dir, "index.txt")
     if os.path.exists(idx):
@@ -385,13 +409,26 @@ def load_all(isa_dir):
     for f in sorted(os.listdir(isa_dir)):
         if f.endswith(".ptxisa") and f not in files:
             files.append(f)
-    fams = {}
+    forms = []
     for f in files:
         for b in read_isa_file(os.path.join(isa_dir, f)):
-            for form in b.forms:
-                form.family = family_of(form)
-                fams.setdefault(form.family, []).append(form)
-    return fams
+            forms += b.forms
+    return forms
+
+
+def instances_by_family(forms):
+    """{family: [Inst]}: the legal instances of every form, each under the family its own words
+    name (a form with an enumeration of instruction names, such as mbarrier.op, feeds several)."""
+    out = {}
+    for form in forms:
+        g = Gen(None, None, random.Random(zlib.crc32((form.file + "\n" + form.text).encode())))
+        for inst in g.instances_of(form):
+            fam = family_of_words(inst.opcode, inst.mods)
+            if not fam:
+                stem = form.file[:-len(".ptxisa")]
+                fam = stem if stem in FAMILIES else inst.opcode
+            out.setdefault(fam, []).append(inst)
+    return out
 
 
 # ---------------------------------------------------------------- instances
@@ -418,6 +455,16 @@ def reg_for(t, n):
         return "%s%d" % (REG[t], n)
     size = TYPE_SIZE.get(t, 32)
     return "%s%d" % (BITS_REG.get(size, "%r"), n)
+
+
+ANY_WIDTHS = (1, 4, 2, 8, 16, 32, 64, 128)
+
+
+def first_reg_type(spec):
+    for w in spec:
+        if w in TYPES:
+            return w
+    return ".b32"
 
 
 REG_COUNT = {"%p": 16, "%r": 160, "%f": 160, "%u": 64, "%s": 64, "%rd": 64, "%ud": 64, "%sd": 64, "%fd": 64,
@@ -543,7 +590,7 @@ class Gen:
                 ts.append(c)
         return ts
 
-    def operand_strings(self, form, chosen_mods, chosen, include_groups, variant=0):
+    def operand_strings(self, form, chosen_mods, chosen, include_groups, variant=0, any_width=0):
         b = form.block
         ts = self.type_slots(form, chosen)
         enum_choice = {}
@@ -558,6 +605,7 @@ class Gen:
         out = []
         n = 1
         ai = 0
+        any_seen = False
         for i, op in enumerate(form.operands):
             if op.group and op.group not in include_groups:
                 continue
@@ -576,15 +624,22 @@ class Gen:
             if op in addrs:
                 space = spaces[ai] if len(spaces) == len(addrs) else space if len(addrs) == 1 else None
                 ai += 1
-            out.append(self.operand_text(form, op, spec, t, i, n, space, enum_choice, variant))
+            aw = any_width if "any" in spec and not any_seen else (1, 2, 4)[(variant + i) % 3]
+            any_seen = any_seen or "any" in spec
+            out.append(self.operand_text(form, op, spec, t, i, n, space, enum_choice, variant, aw))
         return out
 
-    def operand_text(self, form, op, spec, t, i, n, space, enum_choice, variant):
+    def operand_text(self, form, op, spec, t, i, n, space, enum_choice, variant, any_width=0):
         rng = None
         for w in spec:
             m = re.match(r"range\((-?\w+),\s*(-?\w+)\)", w)
             if m:
                 rng = (m.group(1), m.group(2))
+        if op.kind == "addr" and "," in op.name:
+            # a texture or surface tuple [a, {b,} c]: the template's .texref/.surfref and coordinates
+            ref = "surf" if form.opcode.startswith("su") else "tex"
+            w = (1, 2, 4)[variant % 3]
+            return "[%s, %s]" % (ref, vec_regs(t if t in (".f32", ".s32", ".u32") else ".f32", n, w))
         if op.kind == "addr" or "addr" in spec:
             a = "[%%rd%d]" % n
             if variant % 2 == 1 and space:
@@ -613,7 +668,7 @@ class Gen:
         elif "imm" in spec:
             text = rng[variant % 2] if rng else imm_for(t)
         elif "any" in spec and t is None:
-            text = "%%r%d" % n
+            text = "%%r%d" % n if any_width <= 1 else vec_regs(first_reg_type(spec), n, any_width)
         else:
             text = reg_for(t or ".b32", n)
             if "val" in spec and variant % 3 == 2 and i > 0 and t != ".pred":
@@ -673,8 +728,10 @@ class Gen:
                 elif c:
                     glued.append(c)
             inc = set(groups) if k % 2 == 0 else set(groups[:1]) if k % 4 == 1 else set()
-            for gs in ({*inc},):
-                ops = self.operand_strings(form, glued, chosen, gs, variant=k)
+            has_any = any("any" in form.block.operand_specs.get(op.name, []) for op in form.operands)
+            widths = (ANY_WIDTHS[k % len(ANY_WIDTHS)], ANY_WIDTHS[(k + 3) % len(ANY_WIDTHS)]) if has_any else (0,)
+            for wd in widths:
+                ops = self.operand_strings(form, glued, chosen, inc, variant=k, any_width=wd)
                 req = requirement(form, glued)
                 out.append(Inst(form, opcodes[r % len(opcodes)], glued, chosen, ops, req))
         return out
@@ -694,15 +751,17 @@ def where(inst, version=None, target=None):
     return version, target
 
 
-def generate_family(family, forms, max_cases=1500, min_cases=300):
+def generate_family(family, insts, max_cases=1500, min_cases=300):
+    """The cases of one family from its legal instances (instances_by_family)."""
     init_grid()
     seed = zlib.crc32(family.encode())
     rnd = random.Random(seed)
-    g = Gen(family, forms, rnd)
+    g = Gen(family, None, rnd)
+    forms = []
+    for inst in insts:
+        if inst.form not in forms:
+            forms.append(inst.form)
     legal, grid, muts = [], [], []
-    insts = []
-    for f in forms:
-        insts += g.instances_of(f)
 
     def add(lst, vt, text):
         if vt and vt[0] and vt[1] and (vt[0], vt[1]) in VALID_PAIRS:
@@ -826,26 +885,30 @@ def generate_family(family, forms, max_cases=1500, min_cases=300):
     if len(muts) > room:
         muts = rnd.sample(muts, room)
     cases = legal + grid + muts
-    # pad small families: foreign modifiers and extra operands on the legal instances
-    extra_i = 0
-    while len(cases) < min_cases and insts and extra_i < 20000:
-        inst = insts[extra_i % len(insts)]
+    # pad small families: every foreign modifier, extra operands of every kind and every register
+    # type in every slot on the legal instances (sampled), then a few more grid points
+    pad = []
+    for inst in insts:
         vt = where(inst)
-        extra_i += 1
         if not vt:
             continue
-        choice = rnd.random()
-        if choice < 0.4:
-            text = inst.text(inst.mods + [rnd.choice(foreign)])
-        elif choice < 0.7:
-            text = inst.text(ops=inst.ops + [rnd.choice(OTHER_KINDS + ["%s%d" % (r, 7) for r in ALL_REGS])])
-        else:
-            t = rnd.choice(TARGETS)
-            v = rnd.choice([x for x in VERSIONS if (x, t) in VALID_PAIRS] or ["9.0"])
-            vt = (v, t)
-            text = inst.text()
-        c = isa_run.Case(family, vt[0], vt[1], text)
-        if (vt[0], vt[1]) in VALID_PAIRS and c.key() not in seen:
+        for fm in foreign:
+            pad.append(isa_run.Case(family, vt[0], vt[1], inst.text(inst.mods + [fm])))
+        for o in OTHER_KINDS + ["%s%d" % (r, 7) for r in ALL_REGS]:
+            pad.append(isa_run.Case(family, vt[0], vt[1], inst.text(ops=inst.ops + [o])))
+            for i in range(len(inst.ops)):
+                pad.append(isa_run.Case(family, vt[0], vt[1], inst.text(ops=inst.ops[:i] + [o] + inst.ops[i + 1:])))
+    pad = [c for c in uniq(pad)]
+    if len(cases) < min_cases:
+        cases += rnd.sample(pad, min(len(pad), min_cases - len(cases)))
+    extra_i = 0
+    while len(cases) < min_cases and insts and extra_i < 2000:
+        inst = insts[extra_i % len(insts)]
+        extra_i += 1
+        t = rnd.choice(TARGETS)
+        v = rnd.choice([x for x in VERSIONS if (x, t) in VALID_PAIRS] or ["9.0"])
+        c = isa_run.Case(family, v, t, inst.text())
+        if (v, t) in VALID_PAIRS and c.key() not in seen:
             seen.add(c.key())
             cases.append(c)
     return cases
@@ -865,10 +928,12 @@ def main():
     ap.add_argument("--timeout", type=int, default=isa_run.TIMEOUT)
     ap.add_argument("--record-dir", default=isa_run.ISA_DIR)
     args = ap.parse_args()
-    fams = load_all(args.isa_dir)
+    fams = instances_by_family(load_all(args.isa_dir))
     if args.list:
         for f in sorted(fams):
-            print("%-40s %4d forms  (%s)" % (f, len(fams[f]), ", ".join(sorted({x.file for x in fams[f]}))))
+            forms = {id(i.form) for i in fams[f]}
+            print("%-36s %4d forms %5d legal instances  (%s)" % (f, len(forms), len(fams[f]),
+                                                               ", ".join(sorted({i.form.file for i in fams[f]}))))
         return
     names = sorted(fams) if args.all else args.family
     for n in names:

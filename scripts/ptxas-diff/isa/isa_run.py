@@ -38,8 +38,9 @@ CLI:
   isa_run.py CASES.tsv [--out testdata/ptxas/isa/FAMILY.tsv.gz] [--batch 200]
              [--timeout 60] [--jobs 1] [--verify N]
 CASES.tsv: lines `family<TAB>version<TAB>target<TAB>instruction` ('#' lines
-are comments).  Every family in it is written to its own
-testdata/ptxas/isa/<family>.tsv.gz unless --out names one file.
+are comments).  Every family in it is written to its own <family>.tsv.gz in
+testdata/ptxas/isa (or in the folder --out names; with cases of one family
+--out may name the file).
 --verify N re-runs a seeded sample of N cases one file per case and reports
 any case whose verdict differs from the batched one.
 """
@@ -426,7 +427,8 @@ def verify(cases, results, n, timeout=TIMEOUT, seed=1):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("cases", help="cases TSV: family, version, target, instruction")
-    ap.add_argument("--out", help="one output .tsv.gz for all cases (default: ISA_DIR/<family>.tsv.gz per family)")
+    ap.add_argument("--out", help="output .tsv.gz when the cases are of one family, else a folder for "
+                    "<family>.tsv.gz (default: testdata/ptxas/isa)")
     ap.add_argument("--batch", type=int, default=200)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=TIMEOUT)
@@ -441,7 +443,11 @@ def main():
     for r in results:
         fams.setdefault(r[0].family, []).append(r)
     for fam, rs in fams.items():
-        path = args.out or os.path.join(ISA_DIR, fam + ".tsv.gz")
+        if args.out and len(fams) == 1 and not os.path.isdir(args.out):
+            path = args.out
+        else:
+            os.makedirs(args.out or ISA_DIR, exist_ok=True)
+            path = os.path.join(args.out or ISA_DIR, fam + ".tsv.gz")
         n = write_tsv_gz(path, fam, rs, "scripts/ptxas-diff/isa/isa_run.py " + os.path.basename(args.cases), dt)
         print("%s: %d cases -> %s" % (fam, n, path), file=sys.stderr)
     if args.verify:
