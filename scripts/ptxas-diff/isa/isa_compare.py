@@ -12,7 +12,7 @@ timeout/crash cases are left out, as in the test.
 Usage:
   isa_compare.py FAMILY [FAMILY ...] | --all
       [--jar /work/dev/ptxlint.jar] [--isa-dir DIR] [--show N] [--only false|missed]
-      [--verdicts DIR]
+      [--verdicts DIR] [--suggest-floors]
 --isa-dir: the ISA data the jar reads (-Dptxlint.isa.dir; default the
 checkout's checker/src/main/resources/dev/ptxlint/isa).  A ptxlint error on a
 template line (not the case's own line) is shown with its line, since that is
@@ -86,6 +86,8 @@ def main():
     ap.add_argument("--verdicts", default=isa_run.ISA_DIR, help="folder of the recorded .tsv.gz")
     ap.add_argument("--show", type=int, default=40, help="disagreements shown per family and kind")
     ap.add_argument("--only", choices=("false", "missed"))
+    ap.add_argument("--suggest-floors", action="store_true",
+                    help="also print floors.tsv lines (agreement rounded down to 0.1) for families below 99.5%%")
     args = ap.parse_args()
     fams = args.families
     if args.all:
@@ -132,6 +134,11 @@ def main():
     print("%-36s %7s %8s %7s %7s" % ("family", "cases", "agree", "false", "missed"))
     for r in rows:
         print("%-36s %7d %7.2f%% %7d %7d" % r)
+    if args.suggest_floors:
+        print("# floors.tsv lines for the families below 99.5%:")
+        for fam, n, pct, f, m in rows:
+            if pct < 99.5:
+                print("%s\t%.1f" % (fam, int(pct * 10) / 10.0))
     sys.exit(1 if total_false else 0)
 
 

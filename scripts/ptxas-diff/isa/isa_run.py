@@ -16,17 +16,20 @@ k_<n>.  Every `line N` message falls into one entry's lines and is attributed
 to that case.  ptxas parses the whole file first and stops at a `fatal`
 message; later checks stop at the first function with an error.  So:
   * the case holding a fatal message gets verdict `fatal` (confirmed by a
-    single-case run), the cases after it are run again as a new batch;
+    single-case run unless the message is on the case's own line), the cases
+    after it are run again as a new batch;
   * a case that got no message from a run that failed is re-run (with the
     other such cases) until it has got messages or was part of a run that
     passed;
   * a message without a line, or on a line outside every entry (the module
     part), makes the rest of the batch fall back to single-case runs;
-  * ptxas is killed after --timeout seconds (some inputs make it grow without
-    bound); the batch is then split in halves until the case that hangs is
-    alone, and that case is recorded as `timeout`;
-  * ptxas killed by a signal (it segfaults on a few inputs) is isolated the
-    same way and the case recorded as `crash`.
+  * ptxas is killed after --timeout (60) seconds (some inputs make it grow
+    without bound), a batch of several cases after 20 s; a batch that hit its
+    limit is run again in chunks of 10 cases, a chunk that hits it one case at
+    a time, and a single case that hits the full limit is recorded as `timeout`;
+  * ptxas killed by a signal (it segfaults on a few inputs, and aborts when it
+    reaches the 4 GiB address-space limit set for it) is isolated the same way
+    and the single case recorded as `crash`.
 
 Verdicts: ok (no error; warnings allowed) | error | fatal | timeout | crash
 (timeout and crash are left out of the agreement figures).
@@ -69,6 +72,7 @@ COND = re.compile(r"^(.*?)\s*// @(needs|before) (\d+\.\d+)(?: sm_(\d+))?\s*$")
 ENTRY_START = ".visible .entry k("
 MSG_MAX = 160
 TIMEOUT = 60
+BATCH_TIMEOUT = 20     # a batch of many cases that takes longer holds a case that hangs
 VERDICTS = ("ok", "error", "fatal", "timeout", "crash")
 
 
@@ -154,6 +158,22 @@ def render_batch(template, version, target, cases):
     return "".join(parts), ranges, head.count("\n")
 
 
+MEMORY_LIMIT = 4 << 30
+
+
+def limit_memory():
+    """In the ptxas child: at most MEMORY_LIMIT bytes of address space (some inputs make ptxas grow
+    without bound; it then aborts, which is recorded like a crash)."""
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+
+
+def entry_body_offset(template, version, target):
+    """Line of the body within the rendered entry (0 = the entry's first line)."""
+    entry = split_template(render_template(template, version, target))[1]
+    return entry[:entry.index("@BODY@")].count("\n")
+
+
 class Runner:
     def __init__(self, template=None, timeout=TIMEOUT, tmpdir=None):
         self.template = read_template(template)
@@ -167,7 +187,7 @@ class Runner:
         with self.lock:
             self.stats[k] += n
 
-    def ptxas(self, text, arch):
+    def ptxas(self, text, arch, timeout=None):
         """(status, messages): status 'ok' | 'failed' | 'timeout' | 'crash' (killed by a signal);
         messages [(line|None, sev, text)]."""
         fd, path = tempfile.mkstemp(suffix=".ptx", dir=self.tmpdir)
@@ -176,7 +196,7 @@ class Runner:
         self.count("runs")
         try:
             p = subprocess.run([PTXAS, "-arch=" + arch, path, "-o", os.devnull],
-                               capture_output=True, text=True, timeout=self.timeout)
+                               capture_output=True, text=True, timeout=timeout or self.timeout, preexec_fn=limit_memory)
         except subprocess.TimeoutExpired:
             return "timeout", []
         finally:
@@ -244,14 +264,17 @@ class Runner:
         while todo:
             if len(todo) == 1:
                 res[todo[0][0]] = self.single(todo[0][1])
-                return
+                suspects = [x for x in suspects if x[0] != todo[0][0]]
+                break
             text, ranges, head_lines = render_batch(self.template, version, target, [c for _, c in todo])
-            status, msgs = self.ptxas(text, arch)
+            bodies = [entry_body_offset(self.template, version, target)] * len(todo)
+            status, msgs = self.ptxas(text, arch, min(self.timeout, BATCH_TIMEOUT))
             if status in ("timeout", "crash"):
-                half = len(todo) // 2
-                self._batch(todo[:half], res)
-                self._batch(todo[half:], res)
-                return
+                # find the case: chunks of 10 (same short limit), then single cases (full limit)
+                step = 10 if len(todo) > 10 else 1
+                for i in range(0, len(todo), step):
+                    self._batch(todo[i:i + step], res)
+                break
             per = [[] for _ in todo]
             fatal_at = None
             bad = False
@@ -286,8 +309,12 @@ class Runner:
                     suspects = [s for s in suspects if s not in todo]
                 break
             fi, fc = todo[fatal_at]
-            self.count("fatal_confirm")
-            single = self.single(fc)
+            fatal_line = next(m[0] for m in per[fatal_at] if m[1] == "fatal")
+            on_own_line = fatal_line == ranges[fatal_at][0] + bodies[fatal_at]
+            single = res[fi]
+            if not on_own_line:   # a fatal message on the case's own line needs no confirmation
+                self.count("fatal_confirm")
+                single = self.single(fc)
             if single[0] != res[fi][0]:
                 self.count("fatal_mismatch")
                 for i, c in todo[:fatal_at + 1]:
