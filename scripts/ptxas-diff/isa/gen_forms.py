@@ -94,6 +94,8 @@ REG = {".pred": "%p", ".b8": "%b", ".u8": "%ub", ".s8": "%sb", ".b16": "%rs", ".
        ".f16": "%h", ".b32": "%r", ".u32": "%u", ".s32": "%s", ".f32": "%f", ".f16x2": "%hh", ".b64": "%rd",
        ".u64": "%ud", ".s64": "%sd", ".f64": "%fd", ".b128": "%q"}
 BITS_REG = {8: "%b", 16: "%rs", 32: "%r", 64: "%rd", 128: "%q", 1: "%p"}
+REG_SIZE = {"%ub": 8, "%sb": 8, "%us": 16, "%ss": 16, "%h": 16, "%u": 32, "%s": 32, "%f": 32, "%hh": 32,
+            "%ud": 64, "%sd": 64, "%fd": 64}
 ALL_REGS = ["%p", "%b", "%ub", "%sb", "%rs", "%us", "%ss", "%h", "%r", "%u", "%s", "%f", "%hh",
             "%rd", "%ud", "%sd", "%fd", "%q"]
 OTHER_KINDS = ["0", "1", "-1", "17", "4294967296", "0f3F800000", "0d3FF0000000000000", "1.5", "[%rd9]",
@@ -226,18 +228,21 @@ def split_top(s, sep=","):
 
 def parse_operand(tok, group=None):
     tok = tok.strip()
-    if tok.startswith("{!}"):
-        return Operand("plain", [tok[3:].strip()], tok, group, neg=True)
-    if tok.startswith("!"):
-        return Operand("plain", [tok[1:].strip()], tok, group, neg=True)
+    if tok.startswith("{!}") or tok.startswith("!"):
+        op = parse_operand(tok[3:] if tok.startswith("{") else tok[1:], group)
+        op.neg = True           # a predicate that may be negated
+        return op
+    if tok.startswith("{-}"):
+        return parse_operand(tok[3:], group)
     m = re.match(r"^\[([^\]]*)\](\{?\.?[A-Za-z_:]*\}?)$", tok)
     if m:
         return Operand("addr", [m.group(1).strip()], tok, group, suffix=m.group(2))
     if tok.startswith("{") and tok.endswith("}"):
         return Operand("vec", [x.strip() for x in tok[1:-1].split(",")], tok, group)
     if "|" in tok:
-        a, b = tok.replace("[|", "|").replace("]", "").split("|", 1)
-        return Operand("pair", [a.strip(), b.strip()], tok, group, suffix="opt" if "[|" in tok else "")
+        opt = "[|" in tok or "{|" in tok
+        a, b = tok.replace("[|", "|").replace("{|", "|").replace("]", "").replace("}", "").split("|", 1)
+        return Operand("pair", [a.strip(), b.strip()], tok, group, suffix="opt" if opt else "")
     m = re.match(r"^([A-Za-z_][A-Za-z0-9_\-]*)(.*)$", tok)
     if m and m.group(2):
         att = re.findall(r"\{?\.[A-Za-z0-9_]+\}?", m.group(2))
@@ -614,6 +619,8 @@ class Gen:
             for w in spec:
                 if w.startswith(".") and not w.startswith(".."):
                     t = enum_choice.get(w, w if w in TYPES else None) or t
+            if t is None and op.neg:
+                t = ".pred"
             if t is None and not any(w in ("any",) for w in spec):
                 t = first_t if i == 0 else last_t
             if "wide" in spec and t in TYPE_SIZE:
@@ -635,11 +642,24 @@ class Gen:
             m = re.match(r"range\((-?\w+),\s*(-?\w+)\)", w)
             if m:
                 rng = (m.group(1), m.group(2))
+            m = re.match(r"values\(([^)]*)\)", w)
+            if m:
+                vals = [v.strip() for v in m.group(1).split(",") if v.strip()]
+                rng = (vals[0], vals[-1])
+            m = re.match(r"multiple\((\d+)\)", w)
+            if m and rng is None:
+                rng = (m.group(1), str(2 * int(m.group(1))))
         if op.kind == "addr" and "," in op.name:
-            # a texture or surface tuple [a, {b,} c]: the template's .texref/.surfref and coordinates
-            ref = "surf" if form.opcode.startswith("su") else "tex"
-            w = (1, 2, 4)[variant % 3]
-            return "[%s, %s]" % (ref, vec_regs(t if t in (".f32", ".s32", ".u32") else ".f32", n, w))
+            # an address of parts: a texture or surface tuple [a, {b,} c] (the template's .texref or
+            # .surfref and coordinates), else [64-bit register, {coordinates}] (tensor maps); a .Nd
+            # modifier gives the number of coordinates
+            dims = [int(m[1]) for m in enum_choice.values() if re.fullmatch(r"\.[1-5]d", m or "")]
+            w = dims[0] if dims else (1, 2, 4)[variant % 3]
+            if form.opcode in ("tex", "tld4", "txq"):
+                return "[tex, %s]" % vec_regs(t if t in (".f32", ".s32", ".u32") else ".f32", n, w)
+            if form.opcode.startswith("su"):
+                return "[surf, %s]" % vec_regs(".b32", n, w)
+            return "[%%rd%d, %s]" % (n, vec_regs(".b32", n, w))
         if op.kind == "addr" or "addr" in spec:
             a = "[%%rd%d]" % n
             if variant % 2 == 1 and space:
@@ -649,6 +669,8 @@ class Gen:
         if op.kind == "vec":
             return vec_regs(t or ".b32", n, len(op.names))
         if op.kind == "pair":
+            if op.suffix == "opt" and variant % 2:
+                return "%%p%d" % n
             return "%%p%d|%%p%d" % (n, n + 1)
         m = [w for w in spec if w.startswith("vec(")]
         if m:
@@ -674,7 +696,7 @@ class Gen:
             if "val" in spec and variant % 3 == 2 and i > 0 and t != ".pred":
                 text = rng[variant % 2] if rng else imm_for(t)
         att = ""
-        for a in op.attached:      # a{.asel}, d.dsel: operand selectors
+        for a in (op.attached if text.startswith("%") else ()):      # a{.asel}, d.dsel: selectors
             w = a.strip("{}")
             if a.startswith("{") and variant % 2:
                 continue
@@ -769,6 +791,25 @@ def generate_family(family, insts, max_cases=1500, min_cases=300):
 
     for inst in insts:
         add(legal, where(inst), inst.text())
+    # likely-legal variants: a .bN register (same size) for a typed one, a constant for a source
+    # register, an address with an offset
+    variants = []
+    for k, inst in enumerate(insts):
+        vt = where(inst)
+        for i, o in enumerate(inst.ops):
+            m = re.fullmatch(r"(%[a-z]+)(\d+)", o)
+            if m and m.group(1) in REG_SIZE and m.group(1) not in BITS_REG.values():
+                variants.append((vt, inst.text(ops=inst.ops[:i] + [BITS_REG[REG_SIZE[m.group(1)]] + m.group(2)]
+                                               + inst.ops[i + 1:])))
+            if m and i > 0 and m.group(1) != "%p":
+                c = "0f3F800000" if m.group(1) == "%f" else "0d3FF0000000000000" if m.group(1) == "%fd" else "1"
+                variants.append((vt, inst.text(ops=inst.ops[:i] + [c] + inst.ops[i + 1:])))
+            a = re.fullmatch(r"\[(%rd\d+|[gsclp][a]?)\](.*)", o)
+            if a:
+                variants.append((vt, inst.text(ops=inst.ops[:i] + ["[%s+16]%s" % (a.group(1), a.group(2))]
+                                               + inst.ops[i + 1:])))
+    for vt, text in rnd.sample(variants, min(len(variants), max(len(insts), max_cases // 6))):
+        add(legal, vt, text)
     # the version x target grid around every requirement
     seen_req = set()
     for inst in insts:
