@@ -192,6 +192,28 @@ class IsaVerdictsTest {
                 .map(d -> d.code() + " " + d.message()).collect(Collectors.joining(" | "));
     }
 
+    /**
+     * The template alone (an empty body) must lint without errors wherever ptxas accepts it (every
+     * (version, target) pair of the grid is accepted by ptxas with an empty body), else every case
+     * of that pair would count as a false error or hide a missed one. The rendering must drop the
+     * comment lines and resolve the conditional lines.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"9.0, sm_90", "9.0, sm_100a", "9.0, sm_120f", "8.3, sm_70",
+            "7.8, sm_90", "7.0, sm_70", "6.0, sm_61", "4.2, sm_53", "3.0, sm_30", "2.0, sm_20", "1.4, sm_13",
+            "1.0, sm_10"})
+    void templateAloneIsClean(String version, String target) throws IOException {
+        String template = Files.readString(dir().resolve("template.ptx"), StandardCharsets.UTF_8);
+        String text = render(template, version, target);
+        assertTrue(!text.contains("//") && !text.contains("@VERSION@") && text.contains(".version " + version),
+                "rendering left comments or placeholders:\n" + text);
+        assertTrue(text.contains(".b128") == (compareVersions(version, "8.3") >= 0 && targetNumber(target) >= 70),
+                ".b128 registers must be declared exactly from 8.3 and sm_70 on");
+        List<Diagnostic> errors = new Linter().lint(text.replace("@BODY@", "")).stream()
+                .filter(d -> d.severity() == Severity.ERROR).toList();
+        assertTrue(errors.isEmpty(), version + " " + target + ": " + describe(errors) + "\n" + text);
+    }
+
     @Test
     void ptxlintAgreesWithPtxasOnEveryRecordedFamily() throws IOException {
         Path dir = dir();
