@@ -813,7 +813,8 @@ public final class Parser {
             params = paramList();
         }
         List<Directive> perf = new ArrayList<>();
-        while (at(TokenKind.DOT_NAME) && !TOP_LEVEL_STARTS.contains(cur().text())) {
+        while (at(TokenKind.DOT_NAME) && !TOP_LEVEL_STARTS.contains(cur().text())
+                && !STATE_SPACES.contains(cur().text())) {
             Token d = cur();
             if (d.isDot(".pragma")) {
                 perf.add(pragma());
@@ -839,11 +840,27 @@ public final class Parser {
         Block body = null;
         if (at(TokenKind.LBRACE)) {
             body = block(true);
-        } else if (!accept(TokenKind.SEMI)) {
+        } else if (!accept(TokenKind.SEMI) && !endsUnterminatedDeclaration()) {
             expected("'{' to start the body of " + name.text() + ", or ';' for a declaration");
             skipTopLevel();
         }
         return new Function(linkage, kind, returns, name, params, perf, body, spanFrom(first));
+    }
+
+    /**
+     * Whether a function header not followed by '{' or ';' ends there as a declaration: nvopencc
+     * (CUDA 2.x-4.x) wrote prototypes without ';', and ptxas 13.0 accepts them (at any .version)
+     * when the next item is another module-level item: a function, a variable in a state space,
+     * .file or .section (not .version, .target or .address_size, which are syntax errors there).
+     */
+    private boolean endsUnterminatedDeclaration() {
+        Token t = cur();
+        if (t.kind() != TokenKind.DOT_NAME) {
+            return false;
+        }
+        String d = t.text();
+        return STATE_SPACES.contains(d) || LINKAGE.contains(d) || d.equals(".func") || d.equals(".entry")
+                || d.equals(".file") || d.equals(".section");
     }
 
     private List<VarDecl> paramList() {

@@ -202,6 +202,32 @@ class ParserTest {
     }
 
     @Test
+    void prototypeWithoutSemicolonEndsAtTheNextModuleItem() {
+        // nvopencc (CUDA 2.x-4.x) wrote prototypes without ';'; ptxas 13.0 accepts this module
+        // (.version 2.3 and 9.0 alike) with -arch=sm_75.
+        Result r = clean(String.join("\n", ".version 2.3", ".target sm_20", ".address_size 64",
+                ".visible .func (.param .f32 r) f (.param .u64 a)",
+                ".visible .func g ()",
+                ".func h ()",
+                ".const .u32 VERTICES;",
+                ".file 1 \"a.cu\"",
+                ".entry k ()",
+                "{", "ret;", "}",
+                ".visible .func (.param .f32 r) f (.param .u64 a)", "{", "ret;", "}",
+                ".visible .func g ()", "{", "ret;", "}",
+                ".func h ()", "{", "ret;", "}"));
+        assertNull(((Function) r.items().get(3)).body());
+        assertNull(((Function) r.items().get(4)).body());
+        assertNull(((Function) r.items().get(5)).body());
+        assertInstanceOf(VarDecl.class, r.items().get(6));
+        assertEquals("k", ((Function) r.items().get(8)).name().text());
+        // ptxas: "Parsing error near '.target'"; an instruction instead of '{' is still reported
+        assertEquals(1, parse(".version 9.0\n.target sm_90\n.func f()\n.target sm_90\n").problems().size());
+        assertTrue(parse(".version 9.0\n.target sm_90\n.func f()\nret;\n}\n").problems().get(0).message()
+                .contains("'{' to start the body of f"));
+    }
+
+    @Test
     void debugSectionsAndLoc() {
         Result r = clean(String.join("\n", ".version 9.0", ".target sm_90, debug",
                 ".entry k()", "{", ".loc 1 10 5", "$L__tmp0:",
