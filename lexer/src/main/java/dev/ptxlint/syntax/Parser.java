@@ -676,6 +676,12 @@ public final class Parser {
                 } else {
                     expected("'(' after .attribute");
                 }
+            } else if (a.text().equals(".const") && constantBank()) {
+                Token bank = peek(1);
+                advance();
+                advance();
+                advance();
+                args.add(new IntLit(bank, bank.span())); // .const[2]: a constant bank (PTX ISA 1.5-2.1)
             }
             attrs.add(new Attr(a, args, spanFrom(a)));
         }
@@ -861,6 +867,12 @@ public final class Parser {
         String d = t.text();
         return STATE_SPACES.contains(d) || LINKAGE.contains(d) || d.equals(".func") || d.equals(".entry")
                 || d.equals(".file") || d.equals(".section");
+    }
+
+    /** Whether {@code [N]} follows here without white space: a constant bank after .const. */
+    private boolean constantBank() {
+        return at(TokenKind.LBRACKET) && !cur().spaceBefore() && peek(1).kind() == TokenKind.INTEGER
+                && !peek(1).spaceBefore() && peek(2).kind() == TokenKind.RBRACKET && !peek(2).spaceBefore();
     }
 
     private List<VarDecl> paramList() {
@@ -1126,6 +1138,11 @@ public final class Parser {
                         + "followed by a digit as a number; check the spelling");
             }
             mods.add(m);
+            if (m.text().equals(".const") && constantBank()) { // ld.const[2].u32: the bank is not checked
+                advance();
+                advance();
+                advance();
+            }
         }
         List<Expr> operands = new ArrayList<>();
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)

@@ -228,6 +228,24 @@ class ParserTest {
     }
 
     @Test
+    void constantBanks() {
+        // PTX ISA 1.5-2.1; ptxas 13.0 accepts this module with -arch=sm_75 (at 2.2 and later:
+        // "Deprecated feature: 'explicit constant banks'"); with a space, '.const [2]', it is a syntax error
+        Result r = clean(String.join("\n", ".version 1.5", ".target sm_13",
+                ".extern .const[2] .b8 bank2[];",
+                ".entry k()", "{", ".reg .u32 %r<2>;",
+                "ld.const[2].u32 %r1, [bank2+8];",
+                "exit;", "}"));
+        VarDecl bank = (VarDecl) r.items().get(2);
+        assertEquals(".const", bank.attrs().get(0).name().text());
+        assertEquals("2", ((Ast.IntLit) bank.attrs().get(0).args().get(0)).token().text());
+        Instruction ld = body("ld.const[2].u32 %r1, [bank2+8];").get(0);
+        assertEquals("ld.const.u32", ld.mnemonic());
+        assertEquals(2, ld.operands().size());
+        assertTrue(parse(".version 1.5\n.target sm_13\n.extern .const [2] .b8 bank2[];\n").problems().size() > 0);
+    }
+
+    @Test
     void debugSectionsAndLoc() {
         Result r = clean(String.join("\n", ".version 9.0", ".target sm_90, debug",
                 ".entry k()", "{", ".loc 1 10 5", "$L__tmp0:",
