@@ -12,7 +12,7 @@ e1/e2/e4/es, a depth compare f, or both). What ptxas 13.0 accepts for each is in
 DV = [('.v4', '.dtype', 'd'), ('.v4', '.f16', 'h'), ('.v2', '.f16x2', 'x')]
 def tails(ewidths, es, f_ok):
     E = [f'e{w}' for w in ewidths] + (['es'] if es else [])
-    t = [('', False)] + [(f', {e}', True) for e in E]
+    t = [('', False)] + [(f', {e}', e != 'es') for e in E]
     if f_ok:
         t += [(', f', True)] + [(f', {e}, fe', True) for e in E]
     return t
@@ -58,7 +58,9 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 #   '.3d'", which the data does not say), and .level's lod may be a vector of 1, 2 or 4 32-bit elements
 #   (lodv1/2/4).
 #   A lone scalar is the offset (an integer) or, with .ctype .f32, the depth compare f (any 32-bit
-#   register or a constant); after e the depth compare must be .f32 (fe).
+#   register or a constant); after e the depth compare must be .f32 (fe). A lone .s32/.u32 register
+#   or integer constant needs no .version/.target of its own (accepted at 3.1 sm_20), other lone
+#   operands need 4.3 sm_30 ("Feature 'offset operand' requires .target sm_30").
 # * {.uni} is not in the manual: ptxas 13.0 accepts tex.uni (also twice, in any position) from
 #   .version 3.2 ("Feature 'tex.uni' requires PTX ISA .version 3.2 or later"); txq/suld refuse it.
 # * the manual's [a, {b,} c] is written as two forms, [a, c] and [a, b, c] (explicit sampler).

@@ -300,16 +300,8 @@ public final class FormTableData {
                     throw error(b.file(), f.line(), "write the forms with and without " + o.text() + " as two lines");
                 }
                 String name = o.name();
-                String selector = null;
-                boolean required = false;
-                int dot = name.indexOf('.');
-                if (dot > 0) { // d.dsel: a selector the form requires
-                    selector = name.substring(dot + 1);
-                    name = name.substring(0, dot);
-                    required = true;
-                } else if (o.suffix() != null) { // a{.asel}
-                    selector = o.suffix().substring(1);
-                }
+                String selector = o.suffix() == null ? null : o.suffix().substring(1); // d.dsel or a{.asel}
+                boolean required = o.suffixRequired();
                 if (selector != null && (o.shape() != Shape.PLAIN || selector.isEmpty())) {
                     throw error(b.file(), f.line(), "a selector goes on a plain operand: " + o.text());
                 }

@@ -5,7 +5,10 @@ import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.checker.Symbol;
 import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
 import dev.ptxlint.checker.instructions.ModifierMatch.Binding;
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Fix;
 import dev.ptxlint.diag.Rule;
+import dev.ptxlint.diag.TextRange;
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.isa.InstructionSet;
 import dev.ptxlint.isa.IsaForm;
@@ -41,6 +44,8 @@ public final class IsaChecks implements InstructionCheck {
 
     private final InstructionSet isa;
     private final Set<String> skip;
+    /** The shared cache for the shipped instruction set, a private one for any other. */
+    private final ConcurrentHashMap<String, ModifierMatch> cache;
 
     public IsaChecks() {
         this(InstructionSet.get(), FormChecks.opcodes());
@@ -49,6 +54,7 @@ public final class IsaChecks implements InstructionCheck {
     IsaChecks(InstructionSet isa, Set<String> skip) {
         this.isa = isa;
         this.skip = skip;
+        this.cache = isa == InstructionSet.get() ? CACHE : new ConcurrentHashMap<>();
     }
 
     @Override
@@ -74,10 +80,8 @@ public final class IsaChecks implements InstructionCheck {
                 }
             }
         }
-        for (Ast.Expr e : insn.operands()) {
-            if (e instanceof Ast.Missing) {
-                return; // the parser could not read the instruction whole and said so
-            }
+        if (ctx.reporter().lastSyntaxErrorOffset() >= insn.span().start()) {
+            return; // the parser could not read the instruction whole and said so
         }
         int[] index = null; // modifier index -> token index, when ignored words were dropped
         Set<String> ignored = isa.ignored();
@@ -85,8 +89,10 @@ public final class IsaChecks implements InstructionCheck {
             int kept = 0;
             for (int i = 0; i < mods.length; i++) {
                 if (ignored.contains(mods[i])) {
-                    ctx.reporter().report(Rules.IGNORED_MODIFIER, toks.get(i).span(), "ptxas ignores '" + mods[i]
-                            + "' on '" + opcode + "' (it has no meaning there); remove it");
+                    TextRange r = TextRange.of(toks.get(i).span());
+                    ctx.reporter().report(Diagnostic.of(Rules.IGNORED_MODIFIER, r, "ptxas ignores '" + mods[i] + "' on '"
+                            + opcode + "' (it has no meaning there); remove it")
+                            .withFix(Fix.replace("Remove '" + mods[i] + "'", r, "")));
                 } else {
                     kept++;
                 }
@@ -117,11 +123,11 @@ public final class IsaChecks implements InstructionCheck {
 
     private ModifierMatch match(String opcode, String[] mods) {
         String key = ModifierMatch.mnemonic(opcode, mods);
-        ModifierMatch m = CACHE.get(key);
+        ModifierMatch m = cache.get(key);
         if (m == null) {
             m = ModifierMatch.of(isa, opcode, mods);
-            if (CACHE.size() < CACHE_LIMIT && isa == InstructionSet.get()) {
-                CACHE.put(key, m);
+            if (cache.size() < CACHE_LIMIT) {
+                cache.put(key, m);
             }
         }
         return m;
