@@ -22,6 +22,7 @@
 #   --jar JAR       ptxlint jar (default: lsp-server/target/ptxlint.jar, else /work/dev/ptxlint.jar)
 #   --isa-dir DIR   read the ISA data from DIR (-Dptxlint.isa.dir)
 #   --manifest F    another manifest (default testdata/public-ptx/manifest.tsv)
+#   --keep-verdicts with update: reuse the manifest's ptxas verdict of a file whose sha256 is unchanged
 # Environment: PTXAS (default /usr/local/cuda/bin/ptxas, else from PATH), JAVA (default java).
 #
 # ptxas verdicts: the -arch is the file's .target (sm_90a stays sm_90a); targets older than sm_75
@@ -36,6 +37,7 @@ MANIFEST="$ROOT/testdata/public-ptx/manifest.tsv"
 JAR=""
 ISA_DIR=""
 MIRROR=""
+KEEP=0
 JAVA="${JAVA:-java}"
 if [[ -z "${PTXAS:-}" ]]; then
   if [[ -x /usr/local/cuda/bin/ptxas ]]; then PTXAS=/usr/local/cuda/bin/ptxas; else PTXAS="$(command -v ptxas || true)"; fi
@@ -54,6 +56,7 @@ while [[ $# -gt 0 ]]; do
     --isa-dir) ISA_DIR="$2"; shift ;;
     --mirror) MIRROR="$2"; shift ;;
     --manifest) MANIFEST="$2"; shift ;;
+    --keep-verdicts) KEEP=1 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "unknown argument: $1" >&2; usage >&2; exit 2 ;;
   esac
@@ -164,13 +167,18 @@ case "$CMD" in
     [[ -n "$MIRROR" ]] || { echo "update needs --mirror ROOT (for each repository's commit)" >&2; exit 2; }
     tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
     (cd "$DIR" && find . -iname '*.ptx' -type f | LC_ALL=C sort) > "$tmp/all"
+    { rows 2>/dev/null || true; } > "$tmp/old"
     : > "$tmp/rows"; : > "$tmp/list"
     while read -r f; do
       rel=${f#./}; top=${rel%%/*}; path=${rel#*/}
       repo=${top/+//}
       commit=$(git --git-dir="$MIRROR/$top/repo" rev-parse HEAD)
       sha=$(sha256sum "$DIR/$rel" | cut -d' ' -f1)
-      v=$(verdict "$DIR/$rel")
+      v=""
+      if [[ $KEEP -eq 1 ]]; then
+        v=$(awk -F'\t' -v r="$repo" -v p="$path" -v h="$sha" '$1 == r && $3 == p && $4 == h { print $5; exit }' "$tmp/old")
+      fi
+      [[ -n "$v" ]] || v=$(verdict "$DIR/$rel")
       printf '%s\t%s\t%s\t%s\t%s\n' "$repo" "$commit" "$path" "$sha" "$v" >> "$tmp/rows"
       [[ "$v" == ok* ]] && echo "$f" >> "$tmp/list"
     done < "$tmp/all"
