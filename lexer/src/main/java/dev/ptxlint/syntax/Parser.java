@@ -846,7 +846,7 @@ public final class Parser {
         Block body = null;
         if (at(TokenKind.LBRACE)) {
             body = block(true);
-        } else if (!accept(TokenKind.SEMI) && !endsUnterminatedDeclaration()) {
+        } else if (!accept(TokenKind.SEMI) && !(isFunc && endsUnterminatedDeclaration())) {
             expected("'{' to start the body of " + name.text() + ", or ';' for a declaration");
             skipTopLevel();
         }
@@ -854,10 +854,11 @@ public final class Parser {
     }
 
     /**
-     * Whether a function header not followed by '{' or ';' ends there as a declaration: nvopencc
+     * Whether a .func header not followed by '{' or ';' ends there as a declaration: nvopencc
      * (CUDA 2.x-4.x) wrote prototypes without ';', and ptxas 13.0 accepts them (at any .version)
      * when the next item is another module-level item: a function, a variable in a state space,
      * .file or .section (not .version, .target or .address_size, which are syntax errors there).
+     * An .entry header without ';' or a body is always a syntax error.
      */
     private boolean endsUnterminatedDeclaration() {
         Token t = cur();

@@ -223,6 +223,9 @@ class ParserTest {
         assertEquals("k", ((Function) r.items().get(8)).name().text());
         // ptxas: "Parsing error near '.target'"; an instruction instead of '{' is still reported
         assertEquals(1, parse(".version 9.0\n.target sm_90\n.func f()\n.target sm_90\n").problems().size());
+        // an .entry needs '{' or ';' (ptxas 13.0: "Parsing error near '.global'", also before .entry and .file)
+        assertEquals(1, parse(".version 2.3\n.target sm_20\n.entry k (.param .u32 a)\n.global .u32 x;\n")
+                .problems().size());
         assertTrue(parse(".version 9.0\n.target sm_90\n.func f()\nret;\n}\n").problems().get(0).message()
                 .contains("'{' to start the body of f"));
     }
