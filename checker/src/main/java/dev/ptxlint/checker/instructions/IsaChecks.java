@@ -388,6 +388,9 @@ public final class IsaChecks implements InstructionCheck {
         if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
             e = v.items().get(0); // ptxas reads {%r1} as %r1
         }
+        if (e instanceof Ast.VectorExpr && (type == PtxType.BF16 || type == PtxType.BF16X2)) {
+            return 0; // ptxas 13.0 takes a vector of registers for a .bf16/.bf16x2 operand (as for setp.bf16)
+        }
         if (e instanceof Ast.VectorExpr && spec.kind() != IsaForm.Kind.ADDR) {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is " + describe(spec, type) + ", not a vector");
@@ -555,8 +558,9 @@ public final class IsaChecks implements InstructionCheck {
             }
             case OTHER_SYMBOL -> {
                 Symbol s = o.symbol();
-                if (!s.isRegister() && (spec.kind() == IsaForm.Kind.VAL || spec.kind() == IsaForm.Kind.IMM
-                        || spec.kind() == IsaForm.Kind.REG)) {
+                if (!s.isRegister() && s.kind() != Symbol.Kind.FUNCTION && (spec.kind() == IsaForm.Kind.VAL
+                        || spec.kind() == IsaForm.Kind.IMM || spec.kind() == IsaForm.Kind.REG)) {
+                    // (ptxas takes a function's name as its address wherever a value goes)
                     // a variable, label or function where a register or constant goes
                     String what = s.kind() == Symbol.Kind.LABEL ? "label" : s.kind() == Symbol.Kind.FUNCTION
                             ? "function" : "variable";
@@ -611,6 +615,9 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     private static boolean fits(Binding b, IsaForm.Operand spec, PtxType slot, PtxType reg, boolean element) {
+        if (element && spec.relaxed() && reg != PtxType.PRED && reg.bits() >= slot.bits()) {
+            return true; // an element of ld/st data: any class at least as wide (ld.global.nc.v4.f32 {%u..})
+        }
         int index = indexOf(b, spec);
         return OperandFit.register(index < 0 ? null : b.typeKey(), index, origin(spec, element), slot, reg);
     }
