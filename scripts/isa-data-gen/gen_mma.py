@@ -53,8 +53,8 @@ for dt, dn, reg in [('f32', 4, '.f32'), ('f16', 2, '.b32')]:
     B.append(block('mma (.kind::f8f6f4, FP6/FP4 operands)', [f'{A}.m16n8k32.row.col.kind::f8f6f4.{dt}.f6f4.f8f6f4type.{dt}  d, a, b, c;', f'{A}.m16n8k32.row.col.kind::f8f6f4.{dt}.f8.f6f4.{dt}  d, a, b, c;'],
         [F864, F8, F64], ops(dn, 4, 2, dn, reg, '.b32', reg), '8.7 sm_120f'))
     B.append(block('mma (.kind::f8f6f4)', [f'{A}.m16n8k32.row.col.kind.{dt}.f8f6f4type.f8f6f4type.{dt}  d, a, b, c;'], ['.kind = { .kind::f8f6f4 };', '.f8f6f4type = { .e4m3, .e5m2 };'],
-        ops(dn, 4, 2, dn, reg, '.b32', reg), '8.6 sm_100f|sm_110f|sm_120f',
-        ["ptxas 13.0: .kind::f8f6f4 with .e4m3/.e5m2 only is accepted on sm_100a/sm_100f/sm_103a/sm_110a/sm_120a/sm_120f/sm_121a ('Feature '.kind::f8f6f4' not supported on .target 'sm_100''); any .e3m2/.e2m3/.e2m1 operand needs sm_120a/sm_120f/sm_121a and .version 8.7; result and accumulator types must be equal"] if dt == 'f32' else ()))
+        ops(dn, 4, 2, dn, reg, '.b32', reg), '8.6 sm_100f|sm_110f|sm_101f|sm_120f',
+        ["ptxas 13.0: .kind::f8f6f4 with .e4m3/.e5m2 only is accepted on sm_100a/sm_100f/sm_103a/sm_110a|sm_101a/sm_120a/sm_120f/sm_121a ('Feature '.kind::f8f6f4' not supported on .target 'sm_100''); any .e3m2/.e2m3/.e2m1 operand needs sm_120a/sm_120f/sm_121a and .version 8.7; result and accumulator types must be equal"] if dt == 'f32' else ()))
 SC = ['@operand scale-a-data scale-b-data : any', '@operand byte-id-a byte-id-b : .u16 val']
 SCEV = "ptxas 13.0: scale-a-data/scale-b-data are .b32 registers or, accepted too, a vector, a negated predicate or a float constant (an integer constant: 'Arguments mismatch'), so they are 'any'; the selector pairs are 16-bit registers or constants whose allowed values depend on the kind ('unexpected value '1', expected to be 0 or 2' for .kind::mxf4); block scaling needs sm_120a/sm_120f/sm_121a and .version 8.7 ('Instruction 'mma with block scale' not supported on .target 'sm_100'')"
 BSOPS = ' d, a, b, c, scale-a-data, {byte-id-a, thread-id-a}, scale-b-data, {byte-id-b, thread-id-b};'
@@ -105,8 +105,8 @@ for spv, first in [('sp', True), ('sp::ordered_metadata', False)]:
             B.append(block(f'{sec} (.kind::f8f6f4, FP6/FP4 operands)', [f'{S}.m16n8k64.row.col.kind::f8f6f4.{dt}.f6f4.f8f6f4type.{dt}  d, a, b, c, e, f;', f'{S}.m16n8k64.row.col.kind::f8f6f4.{dt}.f8.f6f4.{dt}  d, a, b, c, e, f;'],
                 [F864, F8, F64], ops(dn, 4, 4, dn, reg, '.b32', reg, SPF(0)), '8.7 sm_120f'))
             B.append(block(f'{sec} (.kind::f8f6f4)', [f'{S}.m16n8k64.row.col.kind.{dt}.f8f6f4type.f8f6f4type.{dt}  d, a, b, c, e, f;'], ['.kind = { .kind::f8f6f4 };', '.f8f6f4type = { .e4m3, .e5m2 };'],
-                ops(dn, 4, 4, dn, reg, '.b32', reg, SPF(0)), '8.6 sm_100f|sm_110f|sm_120f' if dt == 'f32' else '8.7 sm_120f',
-                ["ptxas 13.0: .kind::f8f6f4 and block scaling are refused with plain .sp ('Illegal modifier '.sp''); .f16 x .e4m3/.e5m2 accepted on sm_100a/sm_100f/sm_103a/sm_110a/sm_120a/sm_120f/sm_121a"] if dt == 'f32' else ()))
+                ops(dn, 4, 4, dn, reg, '.b32', reg, SPF(0)), '8.6 sm_100f|sm_110f|sm_101f|sm_120f' if dt == 'f32' else '8.7 sm_120f',
+                ["ptxas 13.0: .kind::f8f6f4 and block scaling are refused with plain .sp ('Illegal modifier '.sp''); .f16 x .e4m3/.e5m2 accepted on sm_100a/sm_100f/sm_103a/sm_110a|sm_101a/sm_120a/sm_120f/sm_121a"] if dt == 'f32' else ()))
         B.append(block(f'{sec} (block scaling, .kind::mxf4, .kind::mxf4nvf4)', [
             f'{S}.m16n8k128.row.col.kind::mxf4.block_scale{{.scale_vec::2X}}.f32.e2m1.e2m1.f32.ue8m0 d, a, b, c, e, f, scale-a-data, {{byte-id-a, thread-id-a}}, scale-b-data, {{byte-id-b, thread-id-b}};',
             f'{S}.m16n8k128.row.col.kind::mxf4nvf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0 d, a, b, c, e, f, scale-a-data, {{byte-id-a, thread-id-a}}, scale-b-data, {{byte-id-b, thread-id-b}};',

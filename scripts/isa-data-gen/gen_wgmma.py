@@ -30,7 +30,7 @@ wgmma.wait_group.sync{.aligned} N;
 ''']
 all8 = list(range(8, 257, 8)); int16 = [8, 16, 24] + list(range(32, 257, 16))
 EVC = "ptxas 13.0: scale-d is a predicate (negation accepted) or the constant 0 or 1 ('unexpected value '2', expected to be 0 or 1'; a .b32 register: 'Arguments mismatch'); imm-scale-a/b are -1 or 1, imm-trans-a/b 0 or 1; the descriptors are 64-bit integer registers or constants (.f64: 'Arguments mismatch'); a is four 32-bit registers (.f32: 'Arguments mismatch'); '_' is accepted in d"
-EVS = "ptxas 13.0: sp-meta is a 32-bit integer register (a constant or .b64: 'Arguments mismatch'); sp-sel is a constant, 0 or 1 for .f16/.bf16/.tf32 and 0 for FP8 and integer types ('unexpected value '1', expected to be 0'); sparse forms need .version 8.2 (mixed .s8/.u8: 8.4)"
+EVS = "ptxas 13.0: sp-meta is meant to be a 32-bit register, but a vector, a negated predicate, a constant and .f32/.f16x2 registers are accepted too, so it is any; sp-sel is a constant, 0 or 1 for .f16/.bf16/.tf32 and 0 for FP8 and integer types ('unexpected value '1', expected to be 0'); sparse forms need .version 8.2 (mixed .s8/.u8: 8.4)"
 def block(section, forms, enums, ops, since, evid=()):
     s = f'@section {section}\n' + '\n'.join(forms) + '\n' + ''.join(e + '\n' for e in enums) + ''.join(o + '\n' for o in ops)
     s += '@repeatable .sync\n' + f'@since {since}\n' + ''.join(f'@evidence "{e}"\n' for e in evid)
@@ -40,7 +40,7 @@ for sp in [False, True]:
     spo = ' sp-meta, sp-sel,' if sp else ''
     kf = 2 if sp else 1
     fps = '8.2 sm_90a' if sp else '8.0 sm_90a'
-    spops = ['@operand sp-meta : reg .b32'] if sp else []
+    spops = ['@operand sp-meta : any'] if sp else []
     common = ['@operand a : .b32 vec(4)', '@operand a-desc b-desc : .u64 val', '@operand scale-d : .pred val neg range(0,1)']
     fpsc = ['@operand imm-scale-a imm-scale-b : imm .s32 range(-1,1)']
     trans = ['@operand imm-trans-a imm-trans-b : imm .u32 range(0,1)']
