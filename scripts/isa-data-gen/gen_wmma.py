@@ -45,7 +45,7 @@ cev = ["ptxas 13.0 accepts every accumulator type .f16/.f32/.s32 on .m16n16k16/.
 for shapes, since, f16ok in [('{ .m16n16k16 }', '6.0 sm_70', True), ('{ .m8n32k16, .m32n8k16 }', '6.1 sm_70', True), ('{ .m16n16k8 }', '7.0 sm_80', False), ('{ .m8n8k32, .m8n8k128 }', '6.3 sm_75', False)]:
     small = 'm8n8k32' in shapes
     for t, n, reg in ([('f16', 4, '.b32')] if f16ok else []) + [('f32', 2 if small else 8, '.f32')] + ([] if shapes == '{ .m16n16k8 }' else [('s32', 2 if small else 8, '.s32')]):
-        undoc = (small and t == 'f32') or (t == 's32' and not small)
+        undoc = small and t == 'f32'
         ud = '   @undocumented "ptxas 13.0 accepts this accumulator type with this shape"' if undoc else ''
         tsince = ['@since .s32 = 6.3 sm_72'] if t == 's32' and not small and shapes != '{ .m16n16k8 }' else []
         block('wmma.load (C), wmma.store (D)', [f'wmma.load.c.{S}.layout.shape{{.ss}}.{t}  r, [p]{{, stride}};{ud}', f'wmma.store.d.{S}.layout.shape{{.ss}}.{t}  [p], r{{, stride}};{ud}'],
