@@ -10,17 +10,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.lifecycle.AfterContainer;
+import java.util.function.LongConsumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Soundness of the dataflow against concrete execution. Random programs of movs, adds, loads,
  * setp, selp, guards and forward branches are analysed ({@link KnownValues}) and then run by a
  * small interpreter written here, independently of the evaluator, on many random inputs. Every
  * value the analysis claims to know must be the value the register has in every execution that
- * reaches that point.
+ * reaches that point. Each property runs on {@value #PROGRAMS} programs, each from a seed drawn from a
+ * fixed master seed (the first few seeds are 0, 1, -1, Long.MIN_VALUE and Long.MAX_VALUE); a failure
+ * names the seed, and the assertion message shows the program.
  */
 class FoldSoundnessTest {
 
@@ -33,8 +36,32 @@ class FoldSoundnessTest {
                 int label, int line) {
     }
 
-    @Property(tries = 1000)
-    void everyClaimedValueHoldsInEveryExecution(@ForAll long seed) {
+    static final int PROGRAMS = 1000;
+
+    /** Runs {@code property} on {@value #PROGRAMS} program seeds; a failure names its seed. */
+    private static void forAllSeeds(String name, long masterSeed, LongConsumer property) {
+        long[] edges = {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE};
+        SplittableRandom master = new SplittableRandom(masterSeed);
+        for (int i = 0; i < PROGRAMS; i++) {
+            long seed = i < edges.length ? edges[i] : master.nextLong();
+            try {
+                property.accept(seed);
+            } catch (AssertionError | RuntimeException e) {
+                throw new AssertionError(name + " failed for program seed " + seed + " (program " + i
+                        + ", master seed " + masterSeed + "): " + e.getMessage(), e);
+            }
+        }
+    }
+
+    @Test
+    void everyClaimedValueHoldsInEveryExecution() {
+        long before = CLAIMS.get();
+        forAllSeeds("everyClaimedValueHoldsInEveryExecution", 301, FoldSoundnessTest::claimedValuesHold);
+        long claims = CLAIMS.get() - before;
+        assertTrue(claims > 1000, "the generated programs should give the analysis something to claim, got " + claims);
+    }
+
+    private static void claimedValuesHold(long seed) {
         Random rnd = new Random(seed);
         List<Stmt> prog = generate(rnd);
         StringBuilder sb = new StringBuilder(".version 9.0\n.target sm_90\n.address_size 64\n\n"
@@ -82,8 +109,12 @@ class FoldSoundnessTest {
      * The gate only saves time: with it or without it, a program gets the same fold diagnostics.
      * The programs are the same random ones, plus float compares with NaNs and predicate logic.
      */
-    @Property(tries = 1000)
-    void theGateNeverHidesAFinding(@ForAll long seed) {
+    @Test
+    void theGateNeverHidesAFinding() {
+        forAllSeeds("theGateNeverHidesAFinding", 302, FoldSoundnessTest::gateKeepsFindings);
+    }
+
+    private static void gateKeepsFindings(long seed) {
         Random rnd = new Random(seed);
         StringBuilder sb = new StringBuilder(".version 9.0\n.target sm_90\n.address_size 64\n\n"
                 + ".visible .entry k(.param .u32 in)\n{\n    .reg .pred %p<3>;\n    .reg .b32 %r<4>;\n"
@@ -112,11 +143,10 @@ class FoldSoundnessTest {
                 .filter(d -> d.code().startsWith("PTX03")).map(d -> d.range() + " " + d.code()).toList();
     }
 
-    @AfterContainer
+    @AfterAll
     static void report() {
         System.out.println("[fold] FoldSoundnessTest: " + CLAIMS.get() + " known-value claims checked against execution, "
                 + GATE_FINDINGS.get() + " findings identical with and without the gate");
-        assertTrue(CLAIMS.get() > 1000, "the generated programs should give the analysis something to claim");
     }
 
     private static String reg(Random r) {
