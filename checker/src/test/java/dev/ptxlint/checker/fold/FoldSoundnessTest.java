@@ -161,7 +161,16 @@ class FoldSoundnessTest {
         List<Stmt> out = new ArrayList<>();
         int n = 8 + r.nextInt(22);
         int labels = 0;
+        // forward branches still open: {label, statements left to skip before it}
+        List<int[]> pending = new ArrayList<>();
         for (int i = 0; i < n; i++) {
+            for (java.util.Iterator<int[]> it = pending.iterator(); it.hasNext(); ) {
+                int[] p = it.next();
+                if (p[1]-- == 0) {
+                    out.add(new Stmt(null, false, "label", null, null, null, null, null, p[0], 0));
+                    it.remove();
+                }
+            }
             String guard = r.nextInt(5) == 0 ? "%p" + r.nextInt(3) : null;
             boolean neg = r.nextBoolean();
             switch (r.nextInt(11)) {
@@ -178,22 +187,19 @@ class FoldSoundnessTest {
                         CMPS[r.nextInt(CMPS.length)], 0, 0));
                 case 7 -> out.add(new Stmt(guard, neg, "selp", reg(r), src(r), src(r), "%p" + r.nextInt(3), null, 0, 0));
                 default -> {
-                    // a forward branch to a label placed later (or to the end)
+                    // a forward branch over the next 0 .. n - i - 1 generated statements (the label
+                    // goes after them, or at the end)
                     int target = ++labels;
                     out.add(new Stmt(r.nextInt(4) == 0 ? null : "%p" + r.nextInt(3), neg, "bra", null, null, null, null,
                             null, target, 0));
-                    int at = out.size() + r.nextInt(Math.max(1, n - i));
-                    out.add(Math.min(at, out.size()), new Stmt(null, false, "pending", null, null, null, null, null,
-                            target, 0));
+                    pending.add(new int[] {target, r.nextInt(Math.max(1, n - i))});
                 }
             }
         }
-        // turn pending label markers into labels after their branch (they were inserted at or after it)
-        List<Stmt> fixed = new ArrayList<>();
-        for (Stmt s : out) {
-            fixed.add(s.op().equals("pending")
-                    ? new Stmt(null, false, "label", null, null, null, null, null, s.label(), 0) : s);
+        for (int[] p : pending) {
+            out.add(new Stmt(null, false, "label", null, null, null, null, null, p[0], 0));
         }
+        List<Stmt> fixed = out;
         // every register and predicate starts from an input, so nothing is read uninitialised
         List<Stmt> init = new ArrayList<>();
         for (int k = 0; k < 4; k++) {
