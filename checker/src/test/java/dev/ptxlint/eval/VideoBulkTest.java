@@ -11,8 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The bulk of the video checks, as deterministic seeded loops (jqwik's per-try overhead is too high
- * for a million cases in CI): {@link VideoSemantics} against {@link VideoReference} on
+ * The bulk of the video checks, as deterministic seeded plain loops (fast enough for a million
+ * cases in CI): {@link VideoSemantics} against {@link VideoReference} on
  * {@value #RANDOM_CASES} random legal cases of every form, and every pair of byte values (a, b)
  * in every lane of vset4 and at every scalar byte selector under every comparison and type pair.
  * {@code -Dptxlint.eval.videoCases=N} changes the random count.

@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 /**
  * One vset/vset2/vset4 instruction with operand values, by name as in the PTX text, with the two
  * ways to evaluate it: {@link #reference()} ({@link VideoReference}) and {@link #evaluate()}
- * ({@link VideoSemantics}). Also the seeded generator the bulk test and the jqwik properties share.
+ * ({@link VideoSemantics}). Also the seeded generator of the bulk test.
  *
  * @param opcode vset, vset2 or vset4
  * @param dmod   scalar: the dsel or null; SIMD: the mask, "" for none

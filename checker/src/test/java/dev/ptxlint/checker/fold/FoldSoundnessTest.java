@@ -10,17 +10,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.lifecycle.AfterContainer;
+import java.util.function.LongConsumer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 
 /**
  * Soundness of the dataflow against concrete execution. Random programs of movs, adds, loads,
  * setp, selp, guards and forward branches are analysed ({@link KnownValues}) and then run by a
  * small interpreter written here, independently of the evaluator, on many random inputs. Every
  * value the analysis claims to know must be the value the register has in every execution that
- * reaches that point.
+ * reaches that point. Each property runs on {@value #PROGRAMS} programs, each from a seed drawn from a
+ * fixed master seed (the first few seeds are 0, 1, -1, Long.MIN_VALUE and Long.MAX_VALUE); a failure
+ * names the seed, and the assertion message shows the program.
  */
 class FoldSoundnessTest {
 
@@ -33,8 +36,32 @@ class FoldSoundnessTest {
                 int label, int line) {
     }
 
-    @Property(tries = 1000)
-    void everyClaimedValueHoldsInEveryExecution(@ForAll long seed) {
+    static final int PROGRAMS = 1000;
+
+    /** Runs {@code property} on {@value #PROGRAMS} program seeds; a failure names its seed. */
+    private static void forAllSeeds(String name, long masterSeed, LongConsumer property) {
+        long[] edges = {0, 1, -1, Long.MIN_VALUE, Long.MAX_VALUE};
+        SplittableRandom master = new SplittableRandom(masterSeed);
+        for (int i = 0; i < PROGRAMS; i++) {
+            long seed = i < edges.length ? edges[i] : master.nextLong();
+            try {
+                property.accept(seed);
+            } catch (AssertionError | RuntimeException e) {
+                throw new AssertionError(name + " failed for program seed " + seed + " (program " + i
+                        + ", master seed " + masterSeed + "): " + e.getMessage(), e);
+            }
+        }
+    }
+
+    @Test
+    void everyClaimedValueHoldsInEveryExecution() {
+        long before = CLAIMS.get();
+        forAllSeeds("everyClaimedValueHoldsInEveryExecution", 301, FoldSoundnessTest::claimedValuesHold);
+        long claims = CLAIMS.get() - before;
+        assertTrue(claims > 1000, "the generated programs should give the analysis something to claim, got " + claims);
+    }
+
+    private static void claimedValuesHold(long seed) {
         Random rnd = new Random(seed);
         List<Stmt> prog = generate(rnd);
         StringBuilder sb = new StringBuilder(".version 9.0\n.target sm_90\n.address_size 64\n\n"
@@ -82,8 +109,12 @@ class FoldSoundnessTest {
      * The gate only saves time: with it or without it, a program gets the same fold diagnostics.
      * The programs are the same random ones, plus float compares with NaNs and predicate logic.
      */
-    @Property(tries = 1000)
-    void theGateNeverHidesAFinding(@ForAll long seed) {
+    @Test
+    void theGateNeverHidesAFinding() {
+        forAllSeeds("theGateNeverHidesAFinding", 302, FoldSoundnessTest::gateKeepsFindings);
+    }
+
+    private static void gateKeepsFindings(long seed) {
         Random rnd = new Random(seed);
         StringBuilder sb = new StringBuilder(".version 9.0\n.target sm_90\n.address_size 64\n\n"
                 + ".visible .entry k(.param .u32 in)\n{\n    .reg .pred %p<3>;\n    .reg .b32 %r<4>;\n"
@@ -112,11 +143,10 @@ class FoldSoundnessTest {
                 .filter(d -> d.code().startsWith("PTX03")).map(d -> d.range() + " " + d.code()).toList();
     }
 
-    @AfterContainer
+    @AfterAll
     static void report() {
         System.out.println("[fold] FoldSoundnessTest: " + CLAIMS.get() + " known-value claims checked against execution, "
                 + GATE_FINDINGS.get() + " findings identical with and without the gate");
-        assertTrue(CLAIMS.get() > 1000, "the generated programs should give the analysis something to claim");
     }
 
     private static String reg(Random r) {
@@ -131,7 +161,16 @@ class FoldSoundnessTest {
         List<Stmt> out = new ArrayList<>();
         int n = 8 + r.nextInt(22);
         int labels = 0;
+        // forward branches still open: {label, statements left to skip before it}
+        List<int[]> pending = new ArrayList<>();
         for (int i = 0; i < n; i++) {
+            for (java.util.Iterator<int[]> it = pending.iterator(); it.hasNext(); ) {
+                int[] p = it.next();
+                if (p[1]-- == 0) {
+                    out.add(new Stmt(null, false, "label", null, null, null, null, null, p[0], 0));
+                    it.remove();
+                }
+            }
             String guard = r.nextInt(5) == 0 ? "%p" + r.nextInt(3) : null;
             boolean neg = r.nextBoolean();
             switch (r.nextInt(11)) {
@@ -148,22 +187,19 @@ class FoldSoundnessTest {
                         CMPS[r.nextInt(CMPS.length)], 0, 0));
                 case 7 -> out.add(new Stmt(guard, neg, "selp", reg(r), src(r), src(r), "%p" + r.nextInt(3), null, 0, 0));
                 default -> {
-                    // a forward branch to a label placed later (or to the end)
+                    // a forward branch over the next 0 .. n - i - 1 generated statements (the label
+                    // goes after them, or at the end)
                     int target = ++labels;
                     out.add(new Stmt(r.nextInt(4) == 0 ? null : "%p" + r.nextInt(3), neg, "bra", null, null, null, null,
                             null, target, 0));
-                    int at = out.size() + r.nextInt(Math.max(1, n - i));
-                    out.add(Math.min(at, out.size()), new Stmt(null, false, "pending", null, null, null, null, null,
-                            target, 0));
+                    pending.add(new int[] {target, r.nextInt(Math.max(1, n - i))});
                 }
             }
         }
-        // turn pending label markers into labels after their branch (they were inserted at or after it)
-        List<Stmt> fixed = new ArrayList<>();
-        for (Stmt s : out) {
-            fixed.add(s.op().equals("pending")
-                    ? new Stmt(null, false, "label", null, null, null, null, null, s.label(), 0) : s);
+        for (int[] p : pending) {
+            out.add(new Stmt(null, false, "label", null, null, null, null, null, p[0], 0));
         }
+        List<Stmt> fixed = out;
         // every register and predicate starts from an input, so nothing is read uninitialised
         List<Stmt> init = new ArrayList<>();
         for (int k = 0; k < 4; k++) {
