@@ -199,10 +199,11 @@ public final class FormTable {
         return s;
     }
 
-    private static List<List<PtxType>> cross(List<Set<PtxType>> sets) {
+    /** Every combination of one type from each set, in order. */
+    static List<List<PtxType>> cross(List<? extends java.util.Collection<PtxType>> sets) {
         List<List<PtxType>> out = new ArrayList<>();
         out.add(List.of());
-        for (Set<PtxType> s : sets) {
+        for (java.util.Collection<PtxType> s : sets) {
             List<List<PtxType>> next = new ArrayList<>();
             for (List<PtxType> prefix : out) {
                 for (PtxType t : s) {

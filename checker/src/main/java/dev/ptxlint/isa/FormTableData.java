@@ -377,7 +377,7 @@ public final class FormTableData {
 
             // the forms: every combination of the slots' types
             FormFacts ff = new FormFacts(Set.copyOf(cmp), ftz, dest, requires, bf.feature, bf.quirks);
-            for (List<PtxType> types : cross(slots)) {
+            for (List<PtxType> types : FormTable.cross(slots)) {
                 FormFacts old = forms.putIfAbsent(types, ff);
                 if (old != null && !old.equals(ff)) {
                     throw error(b.file(), f.line(), name(types) + " is " + ff + " here, " + old
@@ -849,22 +849,5 @@ public final class FormTableData {
             j++;
         }
         return true;
-    }
-
-    private static List<List<PtxType>> cross(List<List<PtxType>> sets) {
-        List<List<PtxType>> out = new ArrayList<>();
-        out.add(List.of());
-        for (List<PtxType> s : sets) {
-            List<List<PtxType>> next = new ArrayList<>();
-            for (List<PtxType> prefix : out) {
-                for (PtxType t : s) {
-                    List<PtxType> l = new ArrayList<>(prefix);
-                    l.add(t);
-                    next.add(List.copyOf(l));
-                }
-            }
-            out = next;
-        }
-        return out;
     }
 }

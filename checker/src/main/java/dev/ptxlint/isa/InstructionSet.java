@@ -128,7 +128,11 @@ public final class InstructionSet {
         return names;
     }
 
-    private static String read(String name) {
+    /**
+     * A data file of this package: from the directory named by the system property
+     * {@code ptxlint.isa.dir} when it is set, else from the class path.
+     */
+    static String read(String name) {
         String dir = System.getProperty("ptxlint.isa.dir");
         try {
             if (dir != null && !dir.isEmpty()) {

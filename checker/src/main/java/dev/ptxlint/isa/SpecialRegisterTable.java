@@ -2,12 +2,7 @@ package dev.ptxlint.isa;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -82,13 +77,8 @@ public final class SpecialRegisterTable {
     private static final Map<String, Entry> BY_NAME = new LinkedHashMap<>();
 
     static {
-        String dir = System.getProperty("ptxlint.isa.dir");
-        try (InputStream in = dir != null ? Files.newInputStream(Paths.get(dir, "special-registers.txt"))
-                : SpecialRegisterTable.class.getResourceAsStream("special-registers.txt")) {
-            if (in == null) {
-                throw new IllegalStateException("special-registers.txt is missing from the class path");
-            }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        try {
+            BufferedReader r = new BufferedReader(new java.io.StringReader(InstructionSet.read("special-registers.txt")));
             String line;
             int no = 0;
             while ((line = r.readLine()) != null) {

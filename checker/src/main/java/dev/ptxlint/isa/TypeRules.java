@@ -2,12 +2,7 @@ package dev.ptxlint.isa;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -165,13 +160,8 @@ public final class TypeRules {
     }
 
     private static void load() {
-        String dir = System.getProperty("ptxlint.isa.dir");
-        try (InputStream in = dir != null ? Files.newInputStream(Paths.get(dir, "type-rules.txt"))
-                : TypeRules.class.getResourceAsStream("type-rules.txt")) {
-            if (in == null) {
-                throw new IllegalStateException("type-rules.txt is missing from the class path");
-            }
-            parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
+        try {
+            parse(new BufferedReader(new java.io.StringReader(InstructionSet.read("type-rules.txt"))));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
