@@ -18,6 +18,7 @@ public final class Checks {
      * check before it found errors in.
      */
     public static List<InstructionCheck> withFold(FunctionCheck fold) {
-        return List.of(new dev.ptxlint.checker.instructions.FormChecks(), fold);
+        return List.of(new dev.ptxlint.checker.instructions.FormChecks(),
+                new dev.ptxlint.checker.instructions.IsaChecks(), fold);
     }
 }

@@ -16,9 +16,14 @@ public final class Reporter {
 
     private long errors;
 
+    private long lastSyntaxError = -1;
+
     public void report(Diagnostic d) {
         if (d.severity() == dev.ptxlint.diag.Severity.ERROR) {
             errors++;
+        }
+        if (!dev.ptxlint.diag.Rules.configurable(d.rule())) {
+            lastSyntaxError = Math.max(lastSyntaxError, d.range().startOffset());
         }
         sink.accept(d);
     }
@@ -33,6 +38,15 @@ public final class Reporter {
      */
     void setErrorCount(long n) {
         errors = n;
+    }
+
+    /**
+     * Where the last lexical or syntax error so far starts (-1: none). The parser reports an item's
+     * syntax errors before the checks see the item, so a check can tell whether the parser had
+     * to recover inside the instruction it is looking at, and stay quiet about it.
+     */
+    public long lastSyntaxErrorOffset() {
+        return lastSyntaxError;
     }
 
     /** How many errors have been reported so far (checks use it to skip code that has errors). */

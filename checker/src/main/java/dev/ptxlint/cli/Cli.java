@@ -57,7 +57,8 @@ public final class Cli {
                                 target for files without .target (e.g. sm_90)
               --list-rules      list every rule code with its severity and summary
                                 (--format json: as a JSON document)
-              --explain CODE    print the documentation of a rule, e.g. --explain PTX0100
+              --explain CODE    print the documentation of a rule, e.g. --explain PTX0100,
+                                or the forms of an instruction, e.g. --explain ld.global.v4.f32
               --lsp             run the language server on standard input/output
               --version         print the version and exit
               -h, --help        print this help and exit
@@ -366,7 +367,13 @@ public final class Cli {
     private int explain(String code) {
         Rule r = Rules.byCode(code.toUpperCase(java.util.Locale.ROOT));
         if (r == null) {
-            err.println("ptxlint: unknown rule code '" + code + "'; see 'ptxlint --list-rules'");
+            String insn = dev.ptxlint.checker.instructions.InstructionInfo.explain(code);
+            if (insn != null) {
+                out.print(insn);
+                return 0;
+            }
+            err.println("ptxlint: '" + code + "' is neither a rule code (see 'ptxlint --list-rules') nor an"
+                    + " instruction ptxlint describes");
             return 2;
         }
         try (InputStream in = Cli.class.getResourceAsStream(r.docsResource())) {

@@ -127,6 +127,12 @@ public final class Rules {
     public static final Rule INVALID_NEGATION = register("PTX0217", "invalid-negation", Severity.ERROR,
             "instruction", "`!` applied to something other than a predicate.");
 
+    public static final Rule MISSING_MODIFIER = register("PTX0218", "missing-modifier", Severity.ERROR,
+            "instruction", "An instruction without a modifier every form of it requires, such as mad's .lo/.hi/.wide.");
+
+    public static final Rule REMOVED_FORM = register("PTX0225", "removed-form", Severity.ERROR, "instruction",
+            "An instruction form that newer PTX ISA versions no longer accept on newer targets (vote without .sync).");
+
     // video selectors and masks (0220-0239)
     public static final Rule INVALID_VIDEO_MASK = register("PTX0220", "invalid-video-mask", Severity.ERROR,
             "instruction", "A destination mask of vset2/vset4 that is not one of the instruction's masks.");
@@ -154,6 +160,12 @@ public final class Rules {
             "A vector or predicate source that ptxas accepts for bf16 compares but the manual does not allow.");
     public static final Rule IMMEDIATE_TRUNCATED = register("PTX0255", "immediate-truncated", Severity.WARNING,
             "instruction", "An integer constant that does not fit the operand's type and is truncated.");
+
+    public static final Rule UNDOCUMENTED_FORM = register("PTX0256", "undocumented-form", Severity.WARNING,
+            "instruction", "An instruction form that ptxas accepts but the PTX ISA manual does not list.");
+
+    public static final Rule IGNORED_MODIFIER = register("PTX0257", "ignored-modifier", Severity.WARNING,
+            "instruction", "A modifier that ptxas accepts on any instruction and ignores, such as '.finite' on tex.");
 
     public static final Rule UNDOCUMENTED_VIDEO_SELECTOR = register("PTX0260", "undocumented-video-selector",
             Severity.WARNING, "instruction",

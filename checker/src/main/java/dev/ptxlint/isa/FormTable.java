@@ -13,8 +13,10 @@ import java.util.Set;
 /**
  * The forms of one instruction family as declarative data: which modifier kinds it takes and in
  * which order the manual writes them, its operand layout, and one {@link Form} per legal
- * combination of instruction types. The checks in {@code dev.ptxlint.checker.instructions} read only
- * this data; adding a family means adding a table, not code.
+ * combination of instruction types. The tables are read from the ISA data files by
+ * {@link FormTableData} (set-family.ptxisa, video-compare.ptxisa); the checks in
+ * {@code dev.ptxlint.checker.instructions} read only them, so adding a family means adding data,
+ * not code.
  */
 public final class FormTable {
 
@@ -102,9 +104,6 @@ public final class FormTable {
         }
         Map<List<PtxType>, Form> m = new LinkedHashMap<>();
         for (Row r : b.rows) {
-            if (!r.noConstantPredicate && b.constantPredicate) {
-                r.quirks.add(Form.Quirk.CONSTANT_PREDICATE);
-            }
             for (List<PtxType> types : cross(r.typeSets)) {
                 Form f = new Form(types, r.cmp, r.ftz, r.dest, r.requires, r.feature, r.quirks);
                 if (m.putIfAbsent(types, f) != null) {
@@ -217,14 +216,14 @@ public final class FormTable {
         return out;
     }
 
-    // ------------------------------------------------------------------ building
+    // ------------------------------------------------------------------ building (FormTableData)
 
-    public static Builder builder(String opcode, String manual) {
+    static Builder builder(String opcode, String manual) {
         return new Builder(opcode, manual);
     }
 
     /** The types of one slot of a row, in the order given. */
-    public static Set<PtxType> of(PtxType... types) {
+    static Set<PtxType> of(PtxType... types) {
         return Collections.unmodifiableSet(new LinkedHashSet<>(List.of(types)));
     }
 
@@ -237,7 +236,6 @@ public final class FormTable {
         private final List<String> secondaryOps = new ArrayList<>();
         private String cmpName = "CmpOp";
         private final List<Row> rows = new ArrayList<>();
-        private boolean constantPredicate;
 
         private Builder(String opcode, String manual) {
             this.opcode = opcode;
@@ -309,15 +307,6 @@ public final class FormTable {
             return this;
         }
 
-        /**
-         * ptxas accepts an integer constant as the predicate operand c in every row of this table
-         * except those marked {@link Row#noConstantPredicate()}.
-         */
-        public Builder constantPredicate() {
-            this.constantPredicate = true;
-            return this;
-        }
-
         /** A row for every combination of the given per-slot type sets. */
         @SafeVarargs
         public final Row forms(Set<PtxType>... typeSets) {
@@ -343,7 +332,6 @@ public final class FormTable {
         private Requirement requires = Requirement.BASE;
         private String feature = "";
         private final Set<Form.Quirk> quirks = EnumSet.noneOf(Form.Quirk.class);
-        private boolean noConstantPredicate;
 
         private Row(List<Set<PtxType>> typeSets) {
             this.typeSets = typeSets;
@@ -368,12 +356,6 @@ public final class FormTable {
         public Row since(String version, int sm, String feature) {
             this.requires = Requirement.of(version, sm);
             this.feature = feature;
-            return this;
-        }
-
-        /** ptxas rejects an integer constant as c in this row (the bf16 forms). */
-        public Row noConstantPredicate() {
-            this.noConstantPredicate = true;
             return this;
         }
 

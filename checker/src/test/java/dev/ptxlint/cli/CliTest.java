@@ -136,6 +136,20 @@ class CliTest extends CliHarness {
         assertEquals(2, run("", "--explain", "PTX9999"));
     }
 
+    /** --explain also takes an instruction: the forms it selects, their operand types and requirements. */
+    @Test
+    void explainAnInstruction() {
+        assertEquals(0, run("", "--explain", "ld.global.v4.f32"));
+        assertTrue(stdout().contains("vector of 4") && stdout().contains(".f32 register"), stdout());
+        out.reset();
+        assertEquals(0, run("", "--explain", "ld"));
+        assertTrue(stdout().startsWith("Forms of ld:"), stdout());
+        out.reset();
+        assertEquals(0, run("", "--explain", "ld.global.v3.f32"));
+        assertTrue(stdout().startsWith("'ld.global.v3.f32' matches no form of 'ld'"), stdout());
+        assertEquals(2, run("", "--explain", "frobnicate.u32"));
+    }
+
     @Test
     void jsonFormatIsOneDocumentWithExactRangesAndFixes() {
         assertEquals(1, run("", "--format=json", "/work/src/clean.ptx", "/work/src/nested/bad.ptx"));

@@ -266,6 +266,10 @@ public final class Lexer {
                 lineComment();
                 continue;
             }
+            if (c == '@' && isDwarfLine()) {
+                lineComment(); // nvopencc's debug information: ptxas 13.0 reads and ignores it
+                continue;
+            }
             if (c == '/' && peek(1) == '*') {
                 Token t = blockComment();
                 if (t != null) {
@@ -276,6 +280,22 @@ public final class Lexer {
             mark();
             return scan((char) c);
         }
+    }
+
+    /**
+     * Whether an {@code @@DWARF} line starts here: PTX ISA 1.x-2.x from nvopencc carries its debug
+     * information as lines {@code @@DWARF .byte 0x95, 0x00} between module items; they are read as
+     * comments (ptxas accepts them at module scope; inside a function it does not, which is not checked).
+     */
+    private boolean isDwarfLine() {
+        String w = "@@DWARF";
+        for (int i = 0; i < w.length(); i++) {
+            if (peek(i) != w.charAt(i)) {
+                return false;
+            }
+        }
+        int after = peek(w.length());
+        return after == ' ' || after == '\t';
     }
 
     private void lineComment() {

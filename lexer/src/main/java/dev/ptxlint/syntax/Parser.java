@@ -676,6 +676,12 @@ public final class Parser {
                 } else {
                     expected("'(' after .attribute");
                 }
+            } else if (a.text().equals(".const") && constantBank()) {
+                Token bank = peek(1);
+                advance();
+                advance();
+                advance();
+                args.add(new IntLit(bank, bank.span())); // .const[2]: a constant bank (PTX ISA 1.5-2.1)
             }
             attrs.add(new Attr(a, args, spanFrom(a)));
         }
@@ -813,7 +819,8 @@ public final class Parser {
             params = paramList();
         }
         List<Directive> perf = new ArrayList<>();
-        while (at(TokenKind.DOT_NAME) && !TOP_LEVEL_STARTS.contains(cur().text())) {
+        while (at(TokenKind.DOT_NAME) && !TOP_LEVEL_STARTS.contains(cur().text())
+                && !STATE_SPACES.contains(cur().text())) {
             Token d = cur();
             if (d.isDot(".pragma")) {
                 perf.add(pragma());
@@ -839,11 +846,34 @@ public final class Parser {
         Block body = null;
         if (at(TokenKind.LBRACE)) {
             body = block(true);
-        } else if (!accept(TokenKind.SEMI)) {
+        } else if (!accept(TokenKind.SEMI) && !(isFunc && endsUnterminatedDeclaration())) {
             expected("'{' to start the body of " + name.text() + ", or ';' for a declaration");
             skipTopLevel();
         }
         return new Function(linkage, kind, returns, name, params, perf, body, spanFrom(first));
+    }
+
+    /**
+     * Whether a .func header not followed by '{' or ';' ends there as a declaration: nvopencc
+     * (CUDA 2.x-4.x) wrote prototypes without ';', and ptxas 13.0 accepts them (at any .version)
+     * when the next item is another module-level item: a function, a variable in a state space,
+     * .file or .section (not .version, .target or .address_size, which are syntax errors there).
+     * An .entry header without ';' or a body is always a syntax error.
+     */
+    private boolean endsUnterminatedDeclaration() {
+        Token t = cur();
+        if (t.kind() != TokenKind.DOT_NAME) {
+            return false;
+        }
+        String d = t.text();
+        return STATE_SPACES.contains(d) || LINKAGE.contains(d) || d.equals(".func") || d.equals(".entry")
+                || d.equals(".file") || d.equals(".section");
+    }
+
+    /** Whether {@code [N]} follows here without white space: a constant bank after .const. */
+    private boolean constantBank() {
+        return at(TokenKind.LBRACKET) && !cur().spaceBefore() && peek(1).kind() == TokenKind.INTEGER
+                && !peek(1).spaceBefore() && peek(2).kind() == TokenKind.RBRACKET && !peek(2).spaceBefore();
     }
 
     private List<VarDecl> paramList() {
@@ -1109,6 +1139,11 @@ public final class Parser {
                         + "followed by a digit as a number; check the spelling");
             }
             mods.add(m);
+            if (m.text().equals(".const") && constantBank()) { // ld.const[2].u32: the bank is not checked
+                advance();
+                advance();
+                advance();
+            }
         }
         List<Expr> operands = new ArrayList<>();
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
@@ -1206,8 +1241,8 @@ public final class Parser {
         if (i == d) {
             return false;
         }
-        if (i == n - 1 && m.charAt(i) == 'd') {
-            return true;
+        if (i == n - 1 && m.charAt(i) == 'd' || m.startsWith("dms", i) && i + 3 == n) {
+            return true; // .1d .2d .3d, tex's .2dms
         }
         if (i < n && m.charAt(i) == 'x') {
             int j = i + 1;
@@ -1447,7 +1482,18 @@ public final class Parser {
                     error(ProblemKind.UNEXPECTED_TOKEN, suffixes.get(0).span(), "the constant WARP_SZ takes no '"
                             + suffixes.get(0).text() + "' suffix");
                 }
-                return new Name(t, suffixes, spanFrom(t));
+                Name name = new Name(t, suffixes, spanFrom(t));
+                if (inOperands && at(TokenKind.LBRACKET) && !cur().spaceBefore() && suffixes.isEmpty()
+                        && !t.text().startsWith("%")) {
+                    // mov.u32 p, A[5]: the address of an array element
+                    Token open = advance();
+                    Expr index = operand();
+                    if (index instanceof Missing || expect(TokenKind.RBRACKET, "']' after the array index") == null) {
+                        return new Missing(spanFrom(t));
+                    }
+                    return new Binary(open, name, index, spanFrom(t));
+                }
+                return name;
             }
             case INTEGER:
                 advance();
@@ -1484,6 +1530,9 @@ public final class Parser {
                 } while (accept(TokenKind.COMMA));
                 if (expect(TokenKind.RBRACKET, "']' to close the address") == null) {
                     return new Missing(spanFrom(t));
+                }
+                if (inOperands && at(TokenKind.DOT_NAME) && cur().text().equals(".unified") && !cur().spaceBefore()) {
+                    advance(); // ld [a].unified: the address is in the unified space (part of the address)
                 }
                 return new Address(items, spanFrom(t));
             }

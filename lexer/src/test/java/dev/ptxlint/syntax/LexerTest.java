@@ -53,6 +53,23 @@ class LexerTest {
         assertEquals(s, t.text());
     }
 
+    @Test
+    void dwarfLinesAreComments() {
+        // nvopencc 2.x wrote debug information this way; ptxas 13.0 accepts this at module scope
+        // (.version 1.4, -arch=sm_75): ".version 1.4 / .target sm_13 / @@DWARF ... / .entry k() { exit; }"
+        String s = "@@DWARF .section .debug_info, \"\",@progbits\n\t@@DWARF .byte\t0x95, 0x00\n.entry";
+        Lexer lx = Lexer.of(s);
+        List<Token> comments = new ArrayList<>();
+        lx.setCommentListener(comments::add);
+        List<Token> ts = lex(lx);
+        assertEquals(List.of(TokenKind.DOT_NAME, TokenKind.EOF), ts.stream().map(Token::kind).toList());
+        assertEquals(2, comments.size());
+        assertEquals("@@DWARF .byte\t0x95, 0x00", comments.get(1).text());
+        // not a DWARF line: '@' stays a guard token (ptxas: syntax errors)
+        assertEquals(TokenKind.AT, lex("@@DWARFX").get(0).kind());
+        assertEquals(TokenKind.AT, lex("@ @DWARF x").get(0).kind());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"0", "42", "0x1F", "0XdeadBEEF", "017", "0b1011", "0B1", "10U", "0xffU", "18446744073709551615"})
     void integers(String s) {

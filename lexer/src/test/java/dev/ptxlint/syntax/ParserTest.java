@@ -202,6 +202,53 @@ class ParserTest {
     }
 
     @Test
+    void prototypeWithoutSemicolonEndsAtTheNextModuleItem() {
+        // nvopencc (CUDA 2.x-4.x) wrote prototypes without ';'; ptxas 13.0 accepts this module
+        // (.version 2.3 and 9.0 alike) with -arch=sm_75.
+        Result r = clean(String.join("\n", ".version 2.3", ".target sm_20", ".address_size 64",
+                ".visible .func (.param .f32 r) f (.param .u64 a)",
+                ".visible .func g ()",
+                ".func h ()",
+                ".const .u32 VERTICES;",
+                ".file 1 \"a.cu\"",
+                ".entry k ()",
+                "{", "ret;", "}",
+                ".visible .func (.param .f32 r) f (.param .u64 a)", "{", "ret;", "}",
+                ".visible .func g ()", "{", "ret;", "}",
+                ".func h ()", "{", "ret;", "}"));
+        assertNull(((Function) r.items().get(3)).body());
+        assertNull(((Function) r.items().get(4)).body());
+        assertNull(((Function) r.items().get(5)).body());
+        assertInstanceOf(VarDecl.class, r.items().get(6));
+        assertEquals("k", ((Function) r.items().get(8)).name().text());
+        // ptxas: "Parsing error near '.target'"; an instruction instead of '{' is still reported
+        assertEquals(1, parse(".version 9.0\n.target sm_90\n.func f()\n.target sm_90\n").problems().size());
+        // an .entry needs '{' or ';' (ptxas 13.0: "Parsing error near '.global'", also before .entry and .file)
+        assertEquals(1, parse(".version 2.3\n.target sm_20\n.entry k (.param .u32 a)\n.global .u32 x;\n")
+                .problems().size());
+        assertTrue(parse(".version 9.0\n.target sm_90\n.func f()\nret;\n}\n").problems().get(0).message()
+                .contains("'{' to start the body of f"));
+    }
+
+    @Test
+    void constantBanks() {
+        // PTX ISA 1.5-2.1; ptxas 13.0 accepts this module with -arch=sm_75 (at 2.2 and later:
+        // "Deprecated feature: 'explicit constant banks'"); with a space, '.const [2]', it is a syntax error
+        Result r = clean(String.join("\n", ".version 1.5", ".target sm_13",
+                ".extern .const[2] .b8 bank2[];",
+                ".entry k()", "{", ".reg .u32 %r<2>;",
+                "ld.const[2].u32 %r1, [bank2+8];",
+                "exit;", "}"));
+        VarDecl bank = (VarDecl) r.items().get(2);
+        assertEquals(".const", bank.attrs().get(0).name().text());
+        assertEquals("2", ((Ast.IntLit) bank.attrs().get(0).args().get(0)).token().text());
+        Instruction ld = body("ld.const[2].u32 %r1, [bank2+8];").get(0);
+        assertEquals("ld.const.u32", ld.mnemonic());
+        assertEquals(2, ld.operands().size());
+        assertTrue(parse(".version 1.5\n.target sm_13\n.extern .const [2] .b8 bank2[];\n").problems().size() > 0);
+    }
+
+    @Test
     void debugSectionsAndLoc() {
         Result r = clean(String.join("\n", ".version 9.0", ".target sm_90, debug",
                 ".entry k()", "{", ".loc 1 10 5", "$L__tmp0:",

@@ -150,8 +150,11 @@ final class Completions {
                 Form form = types.size() == t.typeCount() ? t.form(types) : null;
                 wanted = FormTables.wantedType(t, form, slot);
             }
+            PtxType isaType = t == null ? dev.ptxlint.checker.instructions.InstructionInfo.operandType(parts[0], mods, slot)
+                    : null;
             for (Register r : registers(a)) {
-                if (r.name().startsWith(partial) && compatible(r.type(), wanted)) {
+                if (r.name().startsWith(partial) && compatible(r.type(), wanted)
+                        && dev.ptxlint.checker.instructions.InstructionInfo.fits(isaType, PtxType.of(r.type()))) {
                     items.add(item(r.name(), CompletionItemKind.Variable, r.declaration(), replace));
                 }
             }
@@ -229,7 +232,7 @@ final class Completions {
         Map<String, String> out = new LinkedHashMap<>();
         FormTable t = FormTables.of(opcode);
         if (t == null) {
-            return out;
+            return dev.ptxlint.checker.instructions.InstructionInfo.nextModifiers(opcode, mods);
         }
         CmpOp cmp = FormTables.cmp(mods);
         List<PtxType> types = FormTables.types(mods);

@@ -4,28 +4,15 @@ import dev.ptxlint.eval.CmpOp;
 import dev.ptxlint.isa.Dest;
 import dev.ptxlint.isa.Form;
 import dev.ptxlint.isa.FormTable;
+import dev.ptxlint.isa.FormTableData;
 import dev.ptxlint.isa.PtxType;
-import dev.ptxlint.isa.SetFamily;
-import dev.ptxlint.isa.VideoFamily;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /** The checker's form tables by opcode, and how the server describes them. */
 final class FormTables {
-    private static final Map<String, FormTable> TABLES = new HashMap<>();
-
-    static {
-        for (FormTable t : SetFamily.tables()) {
-            TABLES.put(t.opcode(), t);
-        }
-        for (FormTable t : VideoFamily.tables()) {
-            TABLES.put(t.opcode(), t);
-        }
-    }
-
     private FormTables() {
     }
 
@@ -50,7 +37,7 @@ final class FormTables {
     }
 
     static FormTable of(String opcode) {
-        return TABLES.get(opcode);
+        return FormTableData.table(opcode);
     }
 
     /** The types written among {@code modifiers}, in order (unknown ones skipped). */

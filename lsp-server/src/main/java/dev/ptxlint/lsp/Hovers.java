@@ -83,7 +83,11 @@ final class Hovers {
         md.append("```ptx\n").append(i.mnemonic()).append("\n```\n");
         FormTable t = FormTables.of(name);
         if (t == null) {
-            if (Opcodes.isKnown(name)) {
+            String isa = dev.ptxlint.checker.instructions.InstructionInfo.markdown(name,
+                    i.modifiers().stream().map(Token::text).toList());
+            if (isa != null) {
+                md.append(isa);
+            } else if (Opcodes.isKnown(name)) {
                 md.append("PTX instruction `").append(name).append("`. ptxlint checks its name and that its operands ")
                         .append("are declared; its forms are not in ptxlint's tables yet (see the PTX ISA manual).");
             } else {

@@ -3,8 +3,7 @@ package dev.ptxlint.checker.instructions;
 import dev.ptxlint.checker.CheckContext;
 import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.isa.FormTable;
-import dev.ptxlint.isa.SetFamily;
-import dev.ptxlint.isa.VideoFamily;
+import dev.ptxlint.isa.FormTableData;
 import dev.ptxlint.syntax.Ast;
 import java.util.HashMap;
 import java.util.List;
@@ -26,12 +25,18 @@ public final class FormChecks implements InstructionCheck {
 
     FormChecks(List<FormRule> rules) {
         this.rules = List.copyOf(rules);
-        for (FormTable t : SetFamily.tables()) {
+        for (FormTable t : FormTableData.tables()) {
             tables.put(t.opcode(), t);
         }
-        for (FormTable t : VideoFamily.tables()) {
-            tables.put(t.opcode(), t);
+    }
+
+    /** The opcodes these rules check; {@link IsaChecks} leaves them alone. */
+    public static java.util.Set<String> opcodes() {
+        java.util.Set<String> s = new java.util.HashSet<>();
+        for (FormTable t : FormTableData.tables()) {
+            s.add(t.opcode());
         }
+        return java.util.Set.copyOf(s);
     }
 
     @Override

@@ -1,0 +1,797 @@
+package dev.ptxlint.checker.instructions;
+
+import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.InstructionCheck;
+import dev.ptxlint.checker.Symbol;
+import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
+import dev.ptxlint.checker.instructions.ModifierMatch.Binding;
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Fix;
+import dev.ptxlint.diag.Rule;
+import dev.ptxlint.diag.TextRange;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.isa.InstructionSet;
+import dev.ptxlint.isa.IsaForm;
+import dev.ptxlint.isa.IsaSource;
+import dev.ptxlint.isa.PtxType;
+import dev.ptxlint.isa.PtxVersion;
+import dev.ptxlint.isa.Since;
+import dev.ptxlint.isa.SpecialRegisterTable;
+import dev.ptxlint.isa.TypeRules;
+import dev.ptxlint.isa.Target;
+import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Span;
+import dev.ptxlint.syntax.Token;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Checks every instruction whose opcode has forms in the ISA data ({@link InstructionSet}):
+ * its modifiers against the forms (once per distinct spelling, cached), then its operands
+ * against the forms its modifiers fit (count, kind, register type, constants, vectors), then the
+ * {@code .version} and {@code .target} the form needs. The set family and the video comparisons
+ * have their own rules ({@link FormChecks}) and are skipped here.
+ */
+public final class IsaChecks implements InstructionCheck {
+
+    /**
+     * At most this many distinct spellings are cached (shared by every linter): real modules have
+     * a few hundred; beyond the limit (random input) a spelling is matched each time it is seen.
+     */
+    static final int CACHE_LIMIT = 20_000;
+
+    private static final ConcurrentHashMap<String, ModifierMatch> CACHE = new ConcurrentHashMap<>();
+
+    private final InstructionSet isa;
+    private final Set<String> skip;
+    /** The shared cache for the shipped instruction set, a private one for any other. */
+    private final ConcurrentHashMap<String, ModifierMatch> cache;
+
+    public IsaChecks() {
+        this(InstructionSet.get(), FormChecks.opcodes());
+    }
+
+    IsaChecks(InstructionSet isa, Set<String> skip) {
+        this.isa = isa;
+        this.skip = skip;
+        this.cache = isa == InstructionSet.get() ? CACHE : new ConcurrentHashMap<>();
+    }
+
+    @Override
+    public void check(Ast.Instruction insn, CheckContext ctx) {
+        String opcode = insn.opcode().text();
+        if (skip.contains(opcode) || !isa.has(opcode)) {
+            return;
+        }
+        List<Token> toks = insn.modifiers();
+        String[] mods = new String[toks.size()];
+        for (int i = 0; i < mods.length; i++) {
+            String t = toks.get(i).text();
+            if (t.length() > 1 && Character.isDigit(t.charAt(1)) && !isa.isKnownWord(t)) {
+                return; // a malformed modifier: the parser reported it
+            }
+            mods[i] = t;
+        }
+        Set<String> elsewhere = isa.elsewhere(opcode);
+        if (!elsewhere.isEmpty()) {
+            for (String m : mods) {
+                if (elsewhere.contains(m)) {
+                    return;
+                }
+            }
+        }
+        if (ctx.reporter().lastSyntaxErrorOffset() >= insn.span().start()) {
+            return; // the parser could not read the instruction whole and said so
+        }
+        int[] index = null; // modifier index -> token index, when ignored words were dropped
+        Set<String> ignored = isa.ignored();
+        if (!ignored.isEmpty()) {
+            int kept = 0;
+            for (int i = 0; i < mods.length; i++) {
+                if (ignored.contains(mods[i])) {
+                    TextRange r = TextRange.of(toks.get(i).span());
+                    ctx.reporter().report(Diagnostic.of(Rules.IGNORED_MODIFIER, r, "ptxas ignores '" + mods[i] + "' on '"
+                            + opcode + "' (it has no meaning there); remove it")
+                            .withFix(Fix.replace("Remove '" + mods[i] + "'", r, "")));
+                } else {
+                    kept++;
+                }
+            }
+            if (kept < mods.length) {
+                String[] m2 = new String[kept];
+                index = new int[kept];
+                for (int i = 0, k = 0; i < mods.length; i++) {
+                    if (!ignored.contains(mods[i])) {
+                        index[k] = i;
+                        m2[k++] = mods[i];
+                    }
+                }
+                mods = m2;
+            }
+        }
+        ModifierMatch match = match(opcode, mods);
+        if (match.bindings.isEmpty()) {
+            for (ModifierMatch.Problem p : match.problems) {
+                int ti = p.index() < 0 || index == null ? p.index() : index[p.index()];
+                Span at = ti >= 0 ? toks.get(ti).span() : mnemonicSpan(insn);
+                ctx.reporter().report(p.rule(), at, p.message());
+            }
+            return;
+        }
+        checkOperands(insn, match.bindings, ctx);
+    }
+
+    private ModifierMatch match(String opcode, String[] mods) {
+        String key = ModifierMatch.mnemonic(opcode, mods);
+        ModifierMatch m = cache.get(key);
+        if (m == null) {
+            m = ModifierMatch.of(isa, opcode, mods);
+            if (cache.size() < CACHE_LIMIT) {
+                cache.put(key, m);
+            }
+        }
+        return m;
+    }
+
+    private static Span mnemonicSpan(Ast.Instruction insn) {
+        Span s = insn.opcode().span();
+        List<Token> m = insn.modifiers();
+        return m.isEmpty() ? s : s.to(m.get(m.size() - 1).span());
+    }
+
+    // ------------------------------------------------------------------ operands
+
+    /** One operand finding, before it is reported. */
+    record Finding(Rule rule, Span span, String message) {
+    }
+
+    private void checkOperands(Ast.Instruction insn, List<Binding> bindings, CheckContext ctx) {
+        Binding passed = null;
+        Binding best = null;
+        int bestCount = Integer.MAX_VALUE;
+        for (Binding b : bindings) {
+            int n = operandProblems(insn, b, ctx, null);
+            if (n == 0) {
+                if (passed == null) {
+                    passed = b;
+                }
+                if (requirementsMet(b, ctx)) {
+                    report(insn, b, ctx);
+                    return;
+                }
+            } else if (n < bestCount) {
+                bestCount = n;
+                best = b;
+            }
+        }
+        if (passed != null) {
+            requirement(insn, passed, ctx);
+            return;
+        }
+        List<Finding> out = new ArrayList<>();
+        operandProblems(insn, best, ctx, out);
+        for (Finding f : out) {
+            ctx.reporter().report(f.rule(), f.span(), f.message());
+        }
+    }
+
+    /** Warnings of a form that passed: undocumented forms. */
+    private void report(Ast.Instruction insn, Binding b, CheckContext ctx) {
+        if (b.form().undocumented() != null) {
+            ctx.reporter().report(Rules.UNDOCUMENTED_FORM, mnemonicSpan(insn), "'" + insn.mnemonic()
+                    + "' is not a form the PTX ISA manual lists (ptxas accepts it"
+                    + (b.form().undocumented().isEmpty() ? "" : ": " + b.form().undocumented()) + ")");
+        }
+    }
+
+    private static boolean requirementsMet(Binding b, CheckContext ctx) {
+        Since s = since(b);
+        return s.versionMet(ctx.declaredVersion()) && s.targetMet(ctx.declaredTarget()) && !removed(b, ctx);
+    }
+
+    /** Whether the form is no longer accepted for the module's version and target ({@code @until}). */
+    private static boolean removed(Binding b, CheckContext ctx) {
+        IsaForm.Until u = b.form().until();
+        PtxVersion v = ctx.declaredVersion();
+        Target t = ctx.declaredTarget();
+        return u != null && v != null && t != null && v.atLeast(u.version()) && t.sm() >= u.sm();
+    }
+
+    /** What the bound form needs, its modifiers' values included. */
+    private static Since since(Binding b) {
+        IsaForm f = b.form();
+        Since s = f.since();
+        if (f.hasValueRequirements()) {
+            for (String v : b.values()) {
+                if (v != null) {
+                    Since x = f.since(v);
+                    if (x != null) {
+                        s = s.and(x);
+                    }
+                }
+            }
+        }
+        return s;
+    }
+
+    private static void requirement(Ast.Instruction insn, Binding b, CheckContext ctx) {
+        Since s = since(b);
+        PtxVersion v = ctx.declaredVersion();
+        Target t = ctx.declaredTarget();
+        Span at = mnemonicSpan(insn);
+        if (removed(b, ctx)) {
+            IsaForm.Until u = b.form().until();
+            ctx.reporter().report(Rules.REMOVED_FORM, at, "'" + insn.mnemonic() + "' is not supported on .target sm_"
+                    + u.sm() + " and later from PTX ISA " + u.version() + " (the module: " + t.name() + ", " + v + ")"
+                    + (u.replacement() == null ? "" : "; use " + u.replacement()));
+            return;
+        }
+        if (!s.versionMet(v)) {
+            ctx.reporter().report(Rules.REQUIRES_NEWER, at, "'" + insn.mnemonic() + "' requires .version "
+                    + s.version() + " or later; the module declares " + v);
+        }
+        if (!s.targetMet(t)) {
+            Since u = s.unmet(t);
+            boolean exact = u.targets().stream().allMatch(r -> r.kind() != ' ');
+            ctx.reporter().report(Rules.REQUIRES_NEWER, at, "'" + insn.mnemonic() + "' requires .target "
+                    + u.targetText() + (exact ? "" : " or later") + "; the module targets " + t.name());
+        }
+    }
+
+    /**
+     * Counts (and with {@code out}, describes) what is wrong with the operands for the bound form.
+     * Optional operands ({@code {, b}}) may stand anywhere: every choice of the ones present is
+     * tried and the best counts. Allocates nothing when {@code out} is null.
+     */
+    private int operandProblems(Ast.Instruction insn, Binding b, CheckContext ctx, List<Finding> out) {
+        IsaForm f = b.form();
+        List<Ast.Expr> ops = insn.operands();
+        int n = ops.size();
+        if (n < f.minOperands() || n > f.maxOperands()) {
+            if (out != null) {
+                String count = f.minOperands() == f.maxOperands() ? String.valueOf(f.maxOperands())
+                        : f.minOperands() + " to " + f.maxOperands();
+                Span at = n > f.maxOperands() ? ops.get(f.maxOperands()).span() : insn.span();
+                out.add(new Finding(Rules.OPERAND_COUNT, at, "'" + insn.mnemonic() + "' takes " + count
+                        + (f.maxOperands() == 1 ? " operand" : " operands") + " (" + f.syntax() + "); this one has " + n));
+            }
+            return 1;
+        }
+        IsaForm.Operand[] specs = f.operands();
+        int optionals = specs.length - f.minOperands();
+        int present = n - f.minOperands();
+        if (optionals == present) {
+            return operands(insn, b, -1, ctx, out);
+        }
+        // choose which optional operands are present: masks over the optional ones, fewest problems wins
+        int best = Integer.MAX_VALUE;
+        int bestMask = 0;
+        int limit = optionals > 16 ? 0 : 1 << optionals;
+        for (int mask = 0; mask < limit; mask++) {
+            if (Integer.bitCount(mask) != present) {
+                continue;
+            }
+            int p = operands(insn, b, mask, ctx, null);
+            if (p < best) {
+                best = p;
+                bestMask = mask;
+                if (p == 0) {
+                    break;
+                }
+            }
+        }
+        if (out != null && best > 0) {
+            operands(insn, b, bestMask, ctx, out);
+        }
+        return best;
+    }
+
+    /** The operands against the specs, with the optional ones in {@code mask} present (-1: all). */
+    private int operands(Ast.Instruction insn, Binding b, int mask, CheckContext ctx, List<Finding> out) {
+        IsaForm.Operand[] specs = b.form().operands();
+        List<Ast.Expr> ops = insn.operands();
+        int problems = 0;
+        int k = 0;
+        int optionalIndex = 0;
+        for (int i = 0; i < specs.length && k < ops.size(); i++) {
+            IsaForm.Operand spec = specs[i];
+            if (spec.optional()) {
+                boolean on = mask < 0 || (mask & (1 << optionalIndex)) != 0;
+                optionalIndex++;
+                if (!on) {
+                    continue;
+                }
+            }
+            problems += operand(insn, b, spec, ops.get(k), i == 0 && spec.kind() == IsaForm.Kind.REG, ctx, out);
+            k++;
+        }
+        return problems;
+    }
+
+    private int operand(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr e, boolean dest,
+                        CheckContext ctx, List<Finding> out) {
+        if (spec.kind() == IsaForm.Kind.ANY) {
+            return 0;
+        }
+        if (spec.shape() == IsaSource.Shape.PAIR || spec.shape() == IsaSource.Shape.OPTIONAL_PAIR) {
+            if (e instanceof Ast.PredPair pp) {
+                int p = spec.kind() == IsaForm.Kind.PRED ? 0 : value(insn, b, spec, pp.first(), dest, ctx, out);
+                if (spec.kind() == IsaForm.Kind.PRED) {
+                    p += predicateHalf(insn, spec, pp.first(), ctx, out);
+                }
+                return p + predicateHalf(insn, spec, pp.second(), ctx, out);
+            }
+            if (spec.shape() == IsaSource.Shape.PAIR) {
+                return fail(out, Rules.INVALID_DESTINATION, e, "operand " + spec.text() + " of '" + insn.mnemonic()
+                        + "' is a pair p|q");
+            }
+        }
+        return value(insn, b, spec, e, dest, ctx, out);
+    }
+
+    /** One half of a pair that is a predicate: a predicate register or {@code _}. */
+    private int predicateHalf(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
+                              List<Finding> out) {
+        if (e instanceof Ast.Sink) {
+            return 0;
+        }
+        FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
+        if (o.kind() == Kind.UNDECLARED || o.kind() == Kind.OTHER || o.isPredicateRegister()) {
+            return 0;
+        }
+        return fail(out, Rules.INVALID_OPERAND_KIND, e, "the second half of " + spec.text() + " in '"
+                + insn.mnemonic() + "' is a predicate register");
+    }
+
+    private int value(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr e, boolean dest,
+                      CheckContext ctx, List<Finding> out) {
+        if (spec.kind() == IsaForm.Kind.ANY) {
+            return 0;
+        }
+        PtxType type = typeOf(b, spec);
+        int width = spec.vectorSlot() >= 0 ? vectorWidth(b.value(spec.vectorSlot())) : spec.vector();
+        if (width > 0) {
+            if (e instanceof Ast.Sink && spec.sink()) {
+                return 0;
+            }
+            Symbol vr = vectorRegister(e, ctx);
+            if (vr != null && vr.vector() == width) {
+                PtxType r = PtxType.of(vr.type());
+                return type == null || r == null || fits(b, spec, type, r, true) ? 0
+                        : fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + vr.name() + "' is .v" + width + " " + r.text()
+                        + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is a vector of "
+                        + type.text());
+            }
+            if (!(e instanceof Ast.VectorExpr v)) {
+                return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                        + "' is a vector of " + width + " {...}" + widthSource(b, spec) + "; this one is not");
+            }
+            if (v.items().size() != width) {
+                return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                        + "' is a vector of " + width + widthSource(b, spec) + "; this one has " + v.items().size());
+            }
+            int p = 0;
+            for (Ast.Expr item : v.items()) {
+                if (item instanceof Ast.Sink) {
+                    if (!spec.sink() && !dest) {
+                        p += fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
+                                + spec.name() + " of '" + insn.mnemonic() + "'");
+                    }
+                    continue;
+                }
+                p += scalar(insn, b, spec, type, item, dest, true, ctx, out);
+            }
+            return p;
+        }
+        if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
+            e = v.items().get(0); // ptxas reads {%r1} as %r1
+        }
+        if (e instanceof Ast.VectorExpr && (type == PtxType.BF16 || type == PtxType.BF16X2)) {
+            return 0; // ptxas 13.0 takes a vector of registers for a .bf16/.bf16x2 operand (as for setp.bf16)
+        }
+        if (e instanceof Ast.VectorExpr && spec.kind() != IsaForm.Kind.ADDR) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is " + describe(spec, type) + ", not a vector");
+        }
+        return scalar(insn, b, spec, type, e, dest, false, ctx, out);
+    }
+
+    /** A register declared as a vector ({@code .reg .v2 .u32 v}), named whole, or null. */
+    private static Symbol vectorRegister(Ast.Expr e, CheckContext ctx) {
+        if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
+            Symbol s = ctx.resolve(n.text());
+            if (s != null && s.isRegister() && s.vector() > 1) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    private static final Set<String> COMPONENTS = Set.of(".x", ".y", ".z", ".w", ".r", ".g", ".b", ".a");
+
+    private static String widthSource(Binding b, IsaForm.Operand spec) {
+        return spec.vectorSlot() >= 0 ? " (" + b.value(spec.vectorSlot()) + ")" : "";
+    }
+
+    private static int vectorWidth(String v) {
+        if (v == null) {
+            return 0;
+        }
+        int n = 0;
+        for (int i = 0; i < v.length(); i++) {
+            char c = v.charAt(i);
+            if (c >= '0' && c <= '9') {
+                n = n * 10 + (c - '0');
+            }
+        }
+        return n;
+    }
+
+    private static PtxType typeOf(Binding b, IsaForm.Operand spec) {
+        PtxType t = spec.typeSlot() >= 0 ? PtxType.of(b.value(spec.typeSlot())) : spec.fixedType();
+        return spec.wide() && t != null ? OperandFit.wide(t) : t;
+    }
+
+    private int scalar(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Expr e, boolean dest,
+                       boolean element, CheckContext ctx, List<Finding> out) {
+        switch (spec.kind()) {
+            case ADDR -> {
+                if (!(e instanceof Ast.Address a)) {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is an address [...]");
+                }
+                return spec.parts() == null ? 0 : addressParts(insn, b, spec, a, ctx, out);
+            }
+            case LABEL, FUNC, VAR -> {
+                return symbolOperand(insn, spec, e, ctx, out);
+            }
+            default -> {
+            }
+        }
+        if (e instanceof Ast.Sink) {
+            return spec.sink() ? 0 : fail(out, Rules.INVALID_DESTINATION, e, "'_' cannot be operand " + spec.name()
+                    + " of '" + insn.mnemonic() + "'");
+        }
+        if (e instanceof Ast.Name vn && vn.suffixes().size() == 1 && COMPONENTS.contains(vn.suffixes().get(0).text())) {
+            Symbol vs = ctx.resolve(vn.text());
+            if (vs != null && vs.isRegister() && vs.vector() > 1) {
+                // v.x of a .reg .v4 .u32 v: a scalar of the element type
+                PtxType r = PtxType.of(vs.type());
+                if (spec.kind() == IsaForm.Kind.IMM) {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is a constant, not a register");
+                }
+                return type == null || r == null || fits(b, spec, type, r, element) ? 0
+                        : fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + vn.text() + vn.suffixes().get(0).text()
+                        + "' is " + r.text() + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is "
+                        + describe(spec, type));
+            }
+        }
+        // a selector suffix on a register: %r1.h0
+        if (e instanceof Ast.Name n && n.suffixes().size() == 1) {
+            Token sel = FormAnalysis.selectorOf(e, ctx);
+            if (sel != null) {
+                if (!spec.takesSelector()) {
+                    return fail(out, Rules.SELECTOR_NOT_ALLOWED, sel, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' takes no selector ('" + sel.text() + "')");
+                }
+                if (!spec.selectors().isEmpty() && !spec.selectors().contains(sel.text())) {
+                    return fail(out, Rules.INVALID_VIDEO_SELECTOR, sel, "'" + sel.text() + "' is not a selector of "
+                            + "operand " + spec.name() + " of '" + insn.mnemonic() + "': one of "
+                            + ModifierMatch.limit(spec.selectors(), 16));
+                }
+                e = new Ast.Name(n.token(), List.of(), n.token().span());
+            }
+        } else if (spec.selectorRequired() && (e instanceof Ast.Name)) {
+            return fail(out, Rules.INVALID_VIDEO_SELECTOR, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' needs a selector (" + spec.text() + ")");
+        }
+        if (e instanceof Ast.Unary u && u.op().text().equals("-") && spec.minus()) {
+            e = u.operand();
+        }
+        if (vectorRegister(e, ctx) != null) {
+            Symbol vs = vectorRegister(e, ctx);
+            PtxType r = PtxType.of(vs.type());
+            // a whole .v2 .b16 register where one 32-bit value goes
+            if (type != null && r != null && r.bits() * vs.vector() == type.bits() && spec.kind() != IsaForm.Kind.IMM
+                    && spec.kind() != IsaForm.Kind.PRED) {
+                return 0;
+            }
+        }
+        FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
+        if (o.kind() == Kind.NEGATED) {
+            if (!spec.neg()) {
+                return fail(out, Rules.INVALID_NEGATION, e, "'!' is not allowed on operand " + spec.name() + " of '"
+                        + insn.mnemonic() + "'");
+            }
+            o = o.inner();
+        }
+        switch (o.kind()) {
+            case UNDECLARED, OTHER, REGISTER_EXPRESSION -> {
+                return 0; // reported by the name resolver or the parser
+            }
+            case REGISTER -> {
+                if (spec.kind() == IsaForm.Kind.IMM) {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is a constant, not a register");
+                }
+                PtxType r = o.type();
+                if (type == null || r == null) {
+                    return 0;
+                }
+                if (!fits(b, spec, type, r, element)) {
+                    return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + o.symbol().name() + "' is "
+                            + r.text() + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is "
+                            + describe(spec, type));
+                }
+                return 0;
+            }
+            case SPECIAL_REGISTER -> {
+                return specialRegister(insn, b, spec, type, e, dest, ctx, out);
+            }
+            case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL, MINUS_REGISTER -> {
+                if (o.kind() == Kind.MINUS_REGISTER) {
+                    return fail(out, Rules.INVALID_NEGATION, e, "'" + insn.mnemonic() + "' cannot negate operand "
+                            + spec.name() + " ('-' on a register)" + (spec.kind() == IsaForm.Kind.ANY ? "" : "; use neg"
+                            + " first"));
+                }
+                if (spec.kind() == IsaForm.Kind.REG || spec.kind() == IsaForm.Kind.PRED) {
+                    if (spec.kind() == IsaForm.Kind.PRED && o.kind() == Kind.INTEGER && !firstOperand(insn, e)) {
+                        return 0; // ptxas takes integer constants as predicate sources (bar.red, vote)
+                    }
+                    return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                            + "' is " + describe(spec, type) + ", not a constant");
+                }
+                if (type != null) {
+                    TypeRules.ImmediateFit fit = immediateFit(b, spec, type, e, o.kind(), element);
+                    if (fit == TypeRules.ImmediateFit.WRONG_KIND || fit == TypeRules.ImmediateFit.DESTINATION) {
+                        return fail(out, Rules.INVALID_IMMEDIATE, e, OperandFit.immediateMessage(type, o.kind(),
+                                spec.name(), insn.mnemonic()));
+                    }
+                }
+                if (o.kind() == Kind.INTEGER && (spec.hasRange() || spec.values() != null || spec.multiple() != 0)) {
+                    return constantValue(insn, spec, e, out);
+                }
+                return 0;
+            }
+            case OTHER_SYMBOL -> {
+                Symbol s = o.symbol();
+                if (!s.isRegister() && s.kind() != Symbol.Kind.FUNCTION && (spec.kind() == IsaForm.Kind.VAL
+                        || spec.kind() == IsaForm.Kind.IMM || spec.kind() == IsaForm.Kind.REG)) {
+                    // (ptxas takes a function's name as its address wherever a value goes)
+                    // a variable, label or function where a register or constant goes
+                    String what = s.kind() == Symbol.Kind.LABEL ? "label" : s.kind() == Symbol.Kind.FUNCTION
+                            ? "function" : "variable";
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is " + describe(spec, type) + ", not the " + what + " '"
+                            + s.name() + "'");
+                }
+                if (spec.kind() == IsaForm.Kind.PRED || spec.kind() == IsaForm.Kind.REG && dest) {
+                    if (s.isRegister()) {
+                        return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                                + insn.mnemonic() + "' is " + describe(spec, type) + ", not a vector register");
+                    }
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is " + describe(spec, type) + ", not '" + s.name() + "'");
+                }
+                return 0; // a variable's address, a function or label name as a value: ptxas takes many
+            }
+            case VECTOR, ADDRESS, PAIR -> {
+                if (spec.kind() == IsaForm.Kind.PRED && o.kind() == Kind.PAIR) {
+                    return 0;
+                }
+                String what = o.kind() == Kind.VECTOR ? "a vector" : o.kind() == Kind.ADDRESS ? "an address"
+                        : "a predicate pair";
+                return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                        + "' is " + describe(spec, type) + ", not " + what);
+            }
+            default -> {
+                return 0;
+            }
+        }
+    }
+
+    /** Where the operand's type comes from, for the type rules. */
+    private static TypeRules.Origin origin(IsaForm.Operand spec, boolean element) {
+        if (spec.relaxed()) {
+            return TypeRules.Origin.RELAXED; // ld/st data: each element of a vector too
+        }
+        if (element) {
+            return TypeRules.Origin.ELEMENT;
+        }
+        return spec.typeSlot() < 0 && spec.fixedType() != null ? TypeRules.Origin.FIXED : TypeRules.Origin.TYPED;
+    }
+
+    private static int indexOf(Binding b, IsaForm.Operand spec) {
+        IsaForm.Operand[] ops = b.form().operands();
+        for (int i = 0; i < ops.length; i++) {
+            if (ops[i] == spec) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean fits(Binding b, IsaForm.Operand spec, PtxType slot, PtxType reg, boolean element) {
+        if (element && spec.relaxed() && reg != PtxType.PRED && reg.bits() >= slot.bits()) {
+            return true; // an element of ld/st data: any class at least as wide (ld.global.nc.v4.f32 {%u..})
+        }
+        int index = indexOf(b, spec);
+        return OperandFit.register(index < 0 ? null : b.typeKey(), index, origin(spec, element), slot, reg);
+    }
+
+    private static TypeRules.ImmediateFit immediateFit(Binding b, IsaForm.Operand spec, PtxType slot, Ast.Expr e,
+                                                       Kind kind, boolean element) {
+        TypeRules.LiteralKind lk = switch (kind) {
+            case FLOAT_HEX_F -> TypeRules.LiteralKind.F32_HEX;
+            case FLOAT_HEX_D -> TypeRules.LiteralKind.F64_HEX;
+            case FLOAT_DECIMAL -> TypeRules.LiteralKind.DECIMAL_FLOAT;
+            default -> TypeRules.LiteralKind.INTEGER;
+        };
+        int index = indexOf(b, spec);
+        return TypeRules.immediateFits(index < 0 ? null : b.typeKey(), index, origin(spec, element), slot, lk, false, 0,
+                false);
+    }
+
+    /**
+     * A special register ({@code %tid.x}): ptxas reads them only in mov and integer cvt (and as an
+     * address or guard), never writes them, and each has its components, read types and
+     * requirements (special-registers.txt).
+     */
+    private int specialRegister(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Expr e,
+                                boolean dest, CheckContext ctx, List<Finding> out) {
+        String name = ((Ast.Name) e).text();
+        if (spec.kind() == IsaForm.Kind.IMM) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is a constant, not a special register");
+        }
+        if (dest) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "special register '" + name + "' cannot be written");
+        }
+        SpecialRegisterTable.Entry sr = SpecialRegisterTable.lookup(name);
+        if (sr == null) {
+            return 0;
+        }
+        List<Token> suffixes = ((Ast.Name) e).suffixes();
+        if (sr.isVector() && (suffixes.isEmpty() || !sr.hasComponent(suffixes.get(0).text()))) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, suffixes.isEmpty() ? e.span() : suffixes.get(0).span(),
+                    suffixes.isEmpty() ? "'" + name + "' is a vector: read one component ("
+                            + String.join(", ", sr.components()) + ")"
+                            : "'" + name + "' has no component '" + suffixes.get(0).text() + "': one of "
+                            + String.join(", ", sr.components()));
+        }
+        if (!sr.isVector() && !suffixes.isEmpty()) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, suffixes.get(0), "'" + name + "' is a scalar; it takes no '"
+                    + suffixes.get(0).text() + "'");
+        }
+        if (sr.since() != null && (!sr.since().versionMet(ctx.declaredVersion())
+                || !sr.since().targetMet(ctx.declaredTarget()))) {
+            return fail(out, Rules.REQUIRES_NEWER, e, "'" + name + "' requires .version " + sr.since().version()
+                    + " and .target sm_" + sr.since().sm() + " or later");
+        }
+        String op = insn.opcode().text();
+        boolean integerCvt = op.equals("cvt") && type != null && type.kind() != PtxType.Kind.FLOAT;
+        if (!(op.equals("mov") && sr.usableIn(SpecialRegisterTable.Use.MOV)
+                || integerCvt && sr.usableIn(SpecialRegisterTable.Use.CVT))) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "'" + insn.mnemonic() + "' cannot read the special register '"
+                    + name + "': ptxas reads special registers only with mov and integer cvt; mov it into a register"
+                    + " first");
+        }
+        if (op.equals("mov") && type != null && !sr.readableAs(type)) {
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + "' is " + sr.type().text() + "; 'mov"
+                    + type.text() + "' cannot read it (it reads as " + ModifierMatch.limit(
+                    sr.readTypes().stream().map(PtxType::text).toList(), 8) + ")");
+        }
+        return 0;
+    }
+
+    private static boolean firstOperand(Ast.Instruction insn, Ast.Expr e) {
+        return !insn.operands().isEmpty() && insn.operands().get(0).span().start() == e.span().start();
+    }
+
+    /** A label, function or variable operand: a name of that kind. */
+    private static int symbolOperand(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
+                                     List<Finding> out) {
+        String what = switch (spec.kind()) {
+            case LABEL -> "a label";
+            case FUNC -> "a function name";
+            default -> "a variable";
+        };
+        Ast.Expr base = e;
+        if (spec.kind() == IsaForm.Kind.VAR && e instanceof Ast.Binary bin) {
+            base = bin.left(); // var+4, A[5]
+        }
+        if (!(base instanceof Ast.Name n)) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is " + what);
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null) {
+            return 0; // undeclared: the name resolver reports it
+        }
+        boolean ok = switch (spec.kind()) {
+            case LABEL -> s.kind() == Symbol.Kind.LABEL;
+            case FUNC -> s.kind() == Symbol.Kind.FUNCTION;
+            default -> s.kind() == Symbol.Kind.VARIABLE && !s.isRegister();
+        };
+        return ok ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                + "' is " + what + ", not '" + s.name() + "'");
+    }
+
+    /** The parts of an address that the data describes ({@code [tensorMap, tensorCoords]}). */
+    private int addressParts(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Address a, CheckContext ctx,
+                             List<Finding> out) {
+        List<IsaForm.Operand> parts = spec.parts();
+        if (a.items().size() != parts.size()) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, a, "operand " + spec.text() + " of '" + insn.mnemonic()
+                    + "' has " + parts.size() + " parts; this one has " + a.items().size());
+        }
+        int p = 0;
+        for (int i = 0; i < parts.size(); i++) {
+            IsaForm.Operand part = parts.get(i);
+            if (part != null) {
+                p += value(insn, b, part, a.items().get(i), false, ctx, out);
+            }
+        }
+        return p;
+    }
+
+    /** A constant's value against range(), values() and multiple() (ptxas reads it as 32 bits). */
+    private static int constantValue(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, List<Finding> out) {
+        java.math.BigInteger v = IntegerConstants.value(e);
+        if (v == null) {
+            return 0;
+        }
+        long raw = v.longValue();
+        long u32 = v.longValue() & 0xFFFFFFFFL;
+        boolean ok = true;
+        String want = "";
+        if (spec.hasRange()) {
+            ok = raw >= spec.min() && raw <= spec.max() || u32 >= spec.min() && u32 <= spec.max();
+            want = "in [" + spec.min() + ".." + spec.max() + "]";
+        }
+        if (ok && spec.values() != null) {
+            ok = false;
+            StringBuilder sb = new StringBuilder("one of ");
+            for (int i = 0; i < spec.values().length; i++) {
+                long x = spec.values()[i];
+                ok |= raw == x || u32 == x;
+                sb.append(i > 0 ? ", " : "").append(x);
+            }
+            want = sb.toString();
+        }
+        if (ok && spec.multiple() != 0) {
+            ok = raw % spec.multiple() == 0;
+            want = "a multiple of " + spec.multiple();
+        }
+        return ok ? 0 : fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                + "' must be " + want + "; this one is " + v);
+    }
+
+    private static String describe(IsaForm.Operand spec, PtxType type) {
+        String t = type == null ? "" : type.text() + " ";
+        return switch (spec.kind()) {
+            case REG -> "a " + t + "register";
+            case IMM -> "a " + t + "constant";
+            case PRED -> "a predicate";
+            default -> "a " + t + "register or constant";
+        };
+    }
+
+    private static int fail(List<Finding> out, Rule rule, Ast.Expr e, String message) {
+        return fail(out, rule, e.span(), message);
+    }
+
+    private static int fail(List<Finding> out, Rule rule, Token t, String message) {
+        return fail(out, rule, t.span(), message);
+    }
+
+    private static int fail(List<Finding> out, Rule rule, Span at, String message) {
+        if (out != null) {
+            out.add(new Finding(rule, at, message));
+        }
+        return 1;
+    }
+}

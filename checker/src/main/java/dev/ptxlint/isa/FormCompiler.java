@@ -1,0 +1,309 @@
+package dev.ptxlint.isa;
+
+import dev.ptxlint.isa.IsaForm.Kind;
+import dev.ptxlint.isa.IsaSource.Annotation;
+import dev.ptxlint.isa.IsaSource.Block;
+import dev.ptxlint.isa.IsaSource.FormatException;
+import dev.ptxlint.isa.IsaSource.Shape;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Turns the form lines of one block of ISA data into {@link IsaForm}s (docs/isa-notation.md). */
+final class FormCompiler {
+    private FormCompiler() {
+    }
+
+    static List<IsaForm> compile(Block b, String section) {
+        Since blockSince = Since.NONE;
+        Map<String, Since> valueSince = new HashMap<>();
+        Set<String> repeatable = new HashSet<>();
+        Map<String, List<String>> operandSpecs = new HashMap<>();
+        for (Annotation a : b.annotations()) {
+            switch (a.keyword()) {
+                case "since" -> {
+                    int eq = a.args().indexOf('=');
+                    try {
+                        if (eq < 0) {
+                            blockSince = blockSince.and(Since.parse(a.args()));
+                        } else {
+                            Since s = Since.parse(a.args().substring(eq + 1));
+                            for (String w : IsaSource.splitWords(a.args().substring(0, eq))) {
+                                valueSince.merge(w, s, Since::and);
+                            }
+                        }
+                    } catch (IllegalArgumentException e) {
+                        throw new FormatException(b.file(), a.line(), e.getMessage());
+                    }
+                }
+                case "repeatable" -> repeatable.addAll(a.words());
+                case "operand" -> {
+                    int colon = a.args().indexOf(':');
+                    if (colon < 0) {
+                        throw new FormatException(b.file(), a.line(), "@operand NAMES : SPEC");
+                    }
+                    List<String> spec = IsaSource.splitWords(a.args().substring(colon + 1));
+                    for (String n : IsaSource.splitWords(a.args().substring(0, colon))) {
+                        operandSpecs.put(n, spec);
+                        checkSpec(b, a, spec);
+                    }
+                }
+                case "section", "evidence", "formtable", "quirk", "feature", "note" -> {
+                }
+                default -> {
+                    // other @ lines are read by other readers (FormTableData) or are documentation
+                }
+            }
+        }
+        IsaForm.Until blockUntil = null;
+        for (Annotation a : b.annotations("until")) {
+            blockUntil = until(b, a);
+        }
+        Set<String> usedNames = new HashSet<>();
+        List<IsaForm> out = new ArrayList<>();
+        for (IsaSource.Form f : b.forms()) {
+            Since since = blockSince;
+            IsaForm.Until until = blockUntil;
+            String undocumented = null;
+            for (Annotation a : f.annotations()) {
+                if (a.keyword().equals("since")) {
+                    try {
+                        since = since.and(Since.parse(a.args()));
+                    } catch (IllegalArgumentException e) {
+                        throw new FormatException(b.file(), f.line(), e.getMessage());
+                    }
+                } else if (a.keyword().equals("until")) {
+                    until = until(b, a);
+                } else if (a.keyword().equals("undocumented")) {
+                    undocumented = a.words().isEmpty() ? "" : a.words().get(0);
+                } else if (!a.keyword().equals("evidence") && !a.keyword().equals("note")) {
+                    throw new FormatException(b.file(), f.line(), "unknown annotation @" + a.keyword() + " on a form");
+                }
+            }
+            List<IsaForm.Slot> slots = new ArrayList<>();
+            for (IsaSource.Mod m : f.mods()) {
+                List<String> values = b.enums().get(m.name());
+                Set<String> vs = new LinkedHashSet<>(values != null ? values : List.of(m.name()));
+                boolean isType = true;
+                for (String v : vs) {
+                    if (PtxType.of(v) == null) {
+                        isType = false;
+                        break;
+                    }
+                }
+                // declaration order kept for messages
+                slots.add(new IsaForm.Slot(m.name(), m.optional(), isType, java.util.Collections.unmodifiableSet(vs)));
+            }
+            Map<String, Since> vsince = new HashMap<>();
+            for (IsaForm.Slot s : slots) {
+                for (String v : s.values()) {
+                    Since x = valueSince.get(v);
+                    if (x != null) {
+                        vsince.put(v, x);
+                    }
+                }
+                Since x = valueSince.get(s.name());
+                if (x != null && !s.isLiteral()) {
+                    for (String v : s.values()) {
+                        vsince.merge(v, x, Since::and);
+                    }
+                }
+            }
+            List<IsaForm.Operand> ops = new ArrayList<>();
+            int typeFirst = -1;
+            int typeLast = -1;
+            for (int i = 0; i < slots.size(); i++) {
+                if (slots.get(i).isType()) {
+                    if (typeFirst < 0) {
+                        typeFirst = i;
+                    }
+                    typeLast = i;
+                }
+            }
+            for (int i = 0; i < f.operands().size(); i++) {
+                IsaSource.Operand o = f.operands().get(i);
+                usedNames.add(o.name());
+                usedNames.addAll(o.inner());
+                IsaForm.Operand op = operand(b, o, i == 0, slots, typeFirst, typeLast, operandSpecs.get(o.name()));
+                boolean described = false;
+                for (String n : o.inner()) {
+                    described |= operandSpecs.containsKey(n) && !n.equals(o.name());
+                }
+                if (o.shape() == Shape.ADDRESS && o.inner().size() > 1 && described && !o.text().contains("{,")) {
+                    // [tensorMap, tensorCoords]: the parts that have @operand lines are checked
+                    List<IsaForm.Operand> parts = new ArrayList<>();
+                    for (String n : o.inner()) {
+                        List<String> spec = operandSpecs.get(n);
+                        IsaSource.Operand part = new IsaSource.Operand(n, Shape.PLAIN, 1, false, false, null, n, false,
+                                false, List.of(n));
+                        parts.add(spec == null ? null : operand(b, part, false, slots, typeFirst, typeLast, spec));
+                    }
+                    op = withParts(op, parts);
+                }
+                ops.add(op);
+            }
+            String syntax = f.text();
+            int semi = syntax.indexOf(';');
+            syntax = semi < 0 ? syntax : syntax.substring(0, semi + 1);
+            out.add(new IsaForm(f.opcode(), syntax.replaceAll("\\s+", " "), section, b.file(), f.line(), slots, ops,
+                    since, vsince, undocumented, repeatable, until));
+        }
+        for (String n : operandSpecs.keySet()) {
+            if (!usedNames.contains(n) && !b.forms().isEmpty()) {
+                throw new FormatException(b.file(), b.line(), "@operand names '" + n + "', which no form of the block has");
+            }
+        }
+        return out;
+    }
+
+    private static IsaForm.Until until(Block b, Annotation a) {
+        List<String> w = a.words();
+        PtxVersion v = w.isEmpty() ? null : PtxVersion.parse(w.get(0));
+        Target t = w.size() > 1 ? Target.parse(w.get(1)) : null;
+        if (v == null || t == null) {
+            throw new FormatException(b.file(), a.line(), "@until VERSION TARGET [\"replacement\"]");
+        }
+        return new IsaForm.Until(v, t.sm(), w.size() > 2 ? w.get(2) : null);
+    }
+
+    private static IsaForm.Operand withParts(IsaForm.Operand o, List<IsaForm.Operand> parts) {
+        return new IsaForm.Operand(o.name(), o.shape(), o.kind(), o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
+                o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
+                o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
+                java.util.Collections.unmodifiableList(parts));
+    }
+
+    private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "label", "func", "var", "any",
+            "wide", "sink", "neg", "relaxed");
+
+    private static void checkSpec(Block b, Annotation a, List<String> spec) {
+        for (String w : spec) {
+            if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("range(") || w.startsWith("values(")
+                    || w.startsWith("multiple(")) {
+                continue;
+            }
+            if (w.startsWith(".")) {
+                if (PtxType.of(w) == null && !b.enums().containsKey(w)) {
+                    throw new FormatException(b.file(), a.line(), "'" + w + "' is neither a type nor an enumeration of the block");
+                }
+                continue;
+            }
+            throw new FormatException(b.file(), a.line(), "unknown @operand word '" + w + "'");
+        }
+    }
+
+    private static int slotNamed(List<IsaForm.Slot> slots, String name) {
+        for (int i = 0; i < slots.size(); i++) {
+            if (slots.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static IsaForm.Operand operand(Block b, IsaSource.Operand o, boolean first,
+                                           List<IsaForm.Slot> slots, int typeFirst, int typeLast, List<String> spec) {
+        Kind kind = null;
+        int typeSlot = -2; // -2: not given
+        PtxType fixed = null;
+        boolean wide = false;
+        boolean sink = false;
+        boolean neg = o.negatable();
+        boolean relaxed = false;
+        boolean hasRange = false;
+        long min = 0;
+        long max = 0;
+        int vector = o.shape() == Shape.VECTOR ? o.count() : 0;
+        int vectorSlot = -1;
+        long[] values = null;
+        long multiple = 0;
+        if (spec != null) {
+            for (String w : spec) {
+                switch (w) {
+                    case "reg" -> kind = Kind.REG;
+                    case "imm" -> kind = Kind.IMM;
+                    case "val" -> kind = Kind.VAL;
+                    case "pred" -> {
+                        kind = Kind.PRED;
+                        fixed = PtxType.PRED;
+                        typeSlot = -1;
+                    }
+                    case "addr" -> kind = Kind.ADDR;
+                    case "label" -> kind = Kind.LABEL;
+                    case "func" -> kind = Kind.FUNC;
+                    case "var" -> kind = Kind.VAR;
+                    case "any" -> kind = Kind.ANY;
+                    case "wide" -> wide = true;
+                    case "sink" -> sink = true;
+                    case "neg" -> neg = true;
+                    case "relaxed" -> relaxed = true;
+                    default -> {
+                        if (w.startsWith("vec(")) {
+                            String arg = w.substring(4, w.length() - 1).strip();
+                            if (arg.startsWith(".")) {
+                                vectorSlot = slotNamed(slots, arg);
+                                if (vectorSlot < 0) {
+                                    vector = 0; // the form has no such modifier: a scalar
+                                }
+                            } else {
+                                vector = Integer.parseInt(arg);
+                            }
+                        } else if (w.startsWith("values(")) {
+                            String[] r = w.substring(7, w.length() - 1).split(",");
+                            values = new long[r.length];
+                            for (int k = 0; k < r.length; k++) {
+                                values[k] = Long.decode(r[k].strip());
+                            }
+                        } else if (w.startsWith("multiple(")) {
+                            multiple = Long.decode(w.substring(9, w.length() - 1).strip());
+                        } else if (w.startsWith("range(")) {
+                            String[] r = w.substring(6, w.length() - 1).split(",");
+                            hasRange = true;
+                            min = Long.decode(r[0].strip());
+                            max = Long.decode(r[1].strip());
+                        } else if (w.startsWith(".")) {
+                            int s = slotNamed(slots, w);
+                            if (s >= 0) {
+                                typeSlot = s;
+                            } else if (PtxType.of(w) != null) {
+                                typeSlot = -1;
+                                fixed = PtxType.of(w);
+                            }
+                            // an enumeration this form does not use: the default type applies
+                        }
+                    }
+                }
+            }
+        }
+        if (o.shape() == Shape.ADDRESS) {
+            kind = Kind.ADDR;
+        }
+        if ((o.shape() == Shape.PAIR || o.shape() == Shape.OPTIONAL_PAIR) && spec == null) {
+            kind = Kind.PRED; // p|q: both halves predicates; with an @operand line the spec is the first half's
+            fixed = PtxType.PRED;
+            typeSlot = -1;
+        }
+        if (kind == null) {
+            kind = typeFirst < 0 && typeSlot == -2 ? Kind.ANY : first ? Kind.REG : Kind.VAL;
+        }
+        if (typeSlot == -2) {
+            typeSlot = kind == Kind.ANY || kind == Kind.ADDR || kind == Kind.LABEL || kind == Kind.FUNC
+                    ? -1 : first ? typeFirst : typeLast;
+        }
+        if (kind == Kind.PRED && fixed == null && typeSlot < 0) {
+            fixed = PtxType.PRED;
+        }
+        Set<String> selectors = null;
+        if (o.suffix() != null && o.shape() != Shape.ADDRESS) {
+            List<String> vs = b.enums().get(o.suffix());
+            selectors = vs == null ? Set.of() : Set.copyOf(vs); // empty: any selector
+        }
+        return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
+                o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,
+                o.suffixRequired(), values, multiple, null);
+    }
+}

@@ -1,0 +1,181 @@
+package dev.ptxlint.isa;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One instruction form, compiled from a form line of the ISA data (docs/isa-notation.md): its
+ * modifier slots in the manual's order, its operands with kind and type, and what it needs.
+ */
+public final class IsaForm {
+
+    /**
+     * A modifier slot: a literal ({@code .lo}) or an enumeration ({@code .type}), required or
+     * optional. A type slot holds only fundamental types and is matched by position.
+     */
+    public record Slot(String name, boolean optional, boolean isType, Set<String> values) {
+        /** {@code .type}, {@code {.sat}}: as the form line writes it. */
+        public String text() {
+            return optional ? "{" + name + "}" : name;
+        }
+
+        public boolean isLiteral() {
+            return values.size() == 1 && values.contains(name);
+        }
+    }
+
+    /** What an operand may be. */
+    public enum Kind { REG, VAL, IMM, PRED, ADDR, LABEL, FUNC, VAR, ANY }
+
+    /**
+     * One operand. {@code typeSlot} is the index of the slot whose value is its type, or -1 with
+     * {@code fixedType} (or neither: untyped). {@code vector} is a fixed element count (0: a
+     * scalar) and {@code vectorSlot} the slot ({@code .vec}) whose value gives the count, or -1.
+     */
+    public record Operand(String name, IsaSource.Shape shape, Kind kind, int typeSlot, PtxType fixedType,
+                          boolean wide, int vector, int vectorSlot, boolean optional, boolean sink, boolean neg,
+                          boolean relaxed, boolean hasRange, long min, long max, String text, boolean minus,
+                          Set<String> selectors, boolean selectorRequired, long[] values, long multiple,
+                          List<Operand> parts) {
+
+        /** Whether a selector suffix ({@code %r1.h0}) may follow the register. */
+        public boolean takesSelector() {
+            return selectors != null;
+        }
+    }
+
+    /** A removal: the form is an error from {@code version} on, on {@code sm} and later targets. */
+    public record Until(PtxVersion version, int sm, String replacement) {
+    }
+
+    private final String opcode;
+    private final String syntax;
+    private final String section;
+    private final String file;
+    private final int line;
+    private final Slot[] slots;
+    private final int[] typeSlots;
+    private final Operand[] operands;
+    private final int minOperands;
+    private final Since since;
+    private final Map<String, Since> valueSince;
+    private final String undocumented;
+    private final Set<String> repeatable;
+    private final Until until;
+
+    IsaForm(String opcode, String syntax, String section, String file, int line, List<Slot> slots,
+            List<Operand> operands, Since since, Map<String, Since> valueSince, String undocumented,
+            Set<String> repeatable, Until until) {
+        this.until = until;
+        this.opcode = opcode;
+        this.syntax = syntax;
+        this.section = section;
+        this.file = file;
+        this.line = line;
+        this.slots = slots.toArray(new Slot[0]);
+        this.typeSlots = java.util.stream.IntStream.range(0, this.slots.length).filter(i -> this.slots[i].isType())
+                .toArray();
+        this.operands = operands.toArray(new Operand[0]);
+        int min = 0;
+        for (Operand o : this.operands) {
+            if (!o.optional()) {
+                min++;
+            }
+        }
+        this.minOperands = min;
+        this.since = since;
+        this.valueSince = Map.copyOf(valueSince);
+        this.undocumented = undocumented;
+        this.repeatable = Set.copyOf(repeatable);
+    }
+
+    public String opcode() {
+        return opcode;
+    }
+
+    /** The form line as written in the data, without its annotations: {@code add{.sat}.s32 d, a, b;}. */
+    public String syntax() {
+        return syntax;
+    }
+
+    /** The manual section ({@code @section}), or "". */
+    public String section() {
+        return section;
+    }
+
+    /** {@code int-arith.ptxisa:12}: where the form is written. */
+    public String origin() {
+        return file + ":" + line;
+    }
+
+    public Slot[] slots() {
+        return slots;
+    }
+
+    public int slotCount() {
+        return slots.length;
+    }
+
+    public Slot slot(int i) {
+        return slots[i];
+    }
+
+    /** The indices of the type slots, in order. */
+    public int[] typeSlots() {
+        return typeSlots;
+    }
+
+    public Operand[] operands() {
+        return operands;
+    }
+
+    public int minOperands() {
+        return minOperands;
+    }
+
+    public int maxOperands() {
+        return operands.length;
+    }
+
+    /** What the form itself needs (not its modifiers' values). */
+    public Since since() {
+        return since;
+    }
+
+    /** What a modifier value needs in this form, or null. */
+    public Since since(String value) {
+        return valueSince.get(value);
+    }
+
+    public boolean hasValueRequirements() {
+        return !valueSince.isEmpty();
+    }
+
+    /** The evidence of a form ptxas accepts but the manual does not list, or null. */
+    public String undocumented() {
+        return undocumented;
+    }
+
+    /** When the form stopped being accepted ({@code @until}), or null. */
+    public Until until() {
+        return until;
+    }
+
+    public boolean repeatable(String value) {
+        return repeatable.contains(value);
+    }
+
+    /** The mnemonic part of the syntax: {@code add{.sat}.s32}. */
+    public String mnemonic() {
+        int sp = syntax.indexOf(' ');
+        int semi = syntax.indexOf(';');
+        int end = sp < 0 ? semi : sp;
+        return end < 0 ? syntax : syntax.substring(0, end);
+    }
+
+    @Override
+    public String toString() {
+        return syntax;
+    }
+}

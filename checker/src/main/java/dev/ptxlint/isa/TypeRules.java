@@ -1,0 +1,473 @@
+package dev.ptxlint.isa;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which registers and constants ptxas 13.0 accepts in an operand of a given type, as measured
+ * (testdata/ptxas/isa/typerules.tsv.gz) and encoded in {@code type-rules.txt}; the rules in
+ * words are docs/ptxas-operand-types.md.
+ *
+ * <p>An operand slot has a type and an {@link Origin}: whether its type is the instruction type
+ * ({@link Origin#TYPED}), an ld/st/cvt data operand ({@link Origin#RELAXED}), an element of a
+ * vector ({@link Origin#ELEMENT}), a type the form fixes ({@link Origin#FIXED}: shift amounts,
+ * setp's predicate, masks) or the register of an address ({@link Origin#ADDRESS}). Each origin
+ * has a rule per slot type; a few measured instruction operands differ from their rule and are
+ * exceptions keyed by the form name (opcode and type modifiers in order, {@code setp.u32},
+ * {@code cvt.f16x2.f32}) and the operand index (0 = first).
+ *
+ * <p>All lookups are table reads (bit masks indexed by {@link PtxType#ordinal()}); nothing is
+ * allocated per call. The tables are read once, from the class path, or from
+ * {@code $ptxlint.isa.dir/type-rules.txt} when that system property is set.
+ */
+public final class TypeRules {
+    private TypeRules() {
+    }
+
+    /** Where an operand's type comes from; each has its own rule (type-rules.txt, CLASS). */
+    public enum Origin {
+        /** The instruction type ({@code add.u32}'s operands) or a type derived from it. */
+        TYPED,
+        /** The data operand of ld, st, ldu and the operands of cvt (the manual's relaxed rules). */
+        RELAXED,
+        /** One element of a vector operand ({@code ld.v2}, mov's pack/unpack, cvt's {a, b, e, f}). */
+        ELEMENT,
+        /** A type the form fixes (shift amounts, setp's/selp's predicate, member masks). */
+        FIXED,
+        /** The register inside {@code [ ]}. */
+        ADDRESS;
+
+        final String word = name().toLowerCase(Locale.ROOT);
+
+        static Origin of(String word) {
+            for (Origin o : values()) {
+                if (o.word.equals(word)) {
+                    return o;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** The spellings of a constant, as far as the type rules care. */
+    public enum LiteralKind {
+        /** Decimal, hex, octal or binary integer, with or without U suffix or minus sign. */
+        INTEGER("int"),
+        /** {@code 0fXXXXXXXX}: a single-precision bit pattern. */
+        F32_HEX("0f"),
+        /** {@code 0dXXXXXXXXXXXXXXXX}: a double-precision bit pattern. */
+        F64_HEX("0d"),
+        /** {@code 1.0}, {@code 1e3}, {@code 1.}: a decimal floating-point constant. */
+        DECIMAL_FLOAT("dec");
+
+        final String word;
+
+        LiteralKind(String word) {
+            this.word = word;
+        }
+
+        static LiteralKind ofWord(String w) {
+            for (LiteralKind k : values()) {
+                if (k.word.equals(w)) {
+                    return k;
+                }
+            }
+            return null;
+        }
+
+        /**
+         * The kind of a constant as written (a leading minus and spaces allowed), or null when
+         * ptxas cannot read it at all (a syntax error: {@code -0f3F800000}, {@code 0f3F80}).
+         */
+        public static LiteralKind of(String text) {
+            String t = text.replace(" ", "");
+            boolean neg = t.startsWith("-");
+            if (neg) {
+                t = t.substring(1);
+            }
+            if (t.isEmpty()) {
+                return null;
+            }
+            String lo = t.toLowerCase(Locale.ROOT);
+            if (lo.startsWith("0f")) {
+                return !neg && lo.length() == 10 && hex(lo, 2) ? F32_HEX : null;
+            }
+            if (lo.startsWith("0d")) {
+                return lo.length() == 18 && hex(lo, 2) ? F64_HEX : null;
+            }
+            if (lo.startsWith("0x") || lo.startsWith("0b")) {
+                return INTEGER;
+            }
+            if (lo.indexOf('.') >= 0 || lo.indexOf('e') >= 0) {
+                return DECIMAL_FLOAT;
+            }
+            return INTEGER;
+        }
+
+        private static boolean hex(String s, int from) {
+            for (int i = from; i < s.length(); i++) {
+                if (Character.digit(s.charAt(i), 16) < 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** What ptxas makes of a constant in an operand. */
+    public enum ImmediateFit {
+        /** Accepted, and the value fits the operand's size. */
+        OK,
+        /** Accepted, but the value does not fit the operand's size (ptxas takes it modulo). */
+        TRUNCATED,
+        /** Rejected: the operand takes no constant of this kind. */
+        WRONG_KIND,
+        /** Rejected: a destination never takes a constant. */
+        DESTINATION;
+
+        /** Whether ptxas accepts it (OK or TRUNCATED). */
+        public boolean accepted() {
+            return this == OK || this == TRUNCATED;
+        }
+    }
+
+    private static final PtxType[] TYPES = PtxType.values();
+    private static final int N = TYPES.length;
+    private static final int ORIGINS = Origin.values().length;
+    /** [origin][slot] mask of register types (HAS_REG: the file has a line; else see fillFallbacks). */
+    private static final long[][] REG = new long[ORIGINS][N];
+    private static final boolean[][] HAS_REG = new boolean[ORIGINS][N];
+    private static final int[][] IMM = new int[ORIGINS][N];
+    private static final boolean[][] HAS_IMM = new boolean[ORIGINS][N];
+    private static final boolean[] REGISTER_TYPE = new boolean[N];
+    private static final Map<String, Exception[]> EXCEPTIONS = new HashMap<>();
+
+    /** One measured operand that differs from its origin's rule. */
+    private record Exception(int operand, Origin origin, PtxType slot, long regs, int imms, boolean hasRegs,
+            boolean hasImms) {
+    }
+
+    static {
+        load();
+    }
+
+    private static void load() {
+        String dir = System.getProperty("ptxlint.isa.dir");
+        try (InputStream in = dir != null ? Files.newInputStream(Paths.get(dir, "type-rules.txt"))
+                : TypeRules.class.getResourceAsStream("type-rules.txt")) {
+            if (in == null) {
+                throw new IllegalStateException("type-rules.txt is missing from the class path");
+            }
+            parse(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        fillFallbacks();
+    }
+
+    private static void parse(BufferedReader r) throws IOException {
+        Map<String, List<Exception>> exc = new HashMap<>();
+        String line;
+        int no = 0;
+        while ((line = r.readLine()) != null) {
+            no++;
+            int hash = line.indexOf('#');
+            if (hash >= 0) {
+                line = line.substring(0, hash);
+            }
+            line = line.strip();
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] halves = line.split(":", 2);
+            String[] head = halves[0].trim().split("\\s+");
+            String[] tail = halves.length > 1 ? halves[1].trim().split("\\s+") : new String[0];
+            switch (head[0]) {
+                case "regtypes" -> {
+                    for (int i = 1; i < head.length; i++) {
+                        REGISTER_TYPE[type(head[i], no).ordinal()] = true;
+                    }
+                }
+                case "reg", "imm" -> {
+                    Origin o = origin(head[1], no);
+                    PtxType slot = type(head[2], no);
+                    if (head[0].equals("reg")) {
+                        REG[o.ordinal()][slot.ordinal()] = regMask(tail, no);
+                        HAS_REG[o.ordinal()][slot.ordinal()] = true;
+                    } else {
+                        IMM[o.ordinal()][slot.ordinal()] = immMask(tail, no);
+                        HAS_IMM[o.ordinal()][slot.ordinal()] = true;
+                    }
+                }
+                case "reg-except", "imm-except" -> {
+                    String form = head[1];
+                    int operand = Integer.parseInt(head[2]);
+                    Origin o = origin(head[3], no);
+                    PtxType slot = type(head[4], no);
+                    boolean reg = head[0].equals("reg-except");
+                    List<Exception> l = exc.computeIfAbsent(form, k -> new ArrayList<>());
+                    Exception old = null;
+                    for (Exception e : l) {
+                        if (e.operand == operand && e.origin == o && e.slot == slot) {
+                            old = e;
+                        }
+                    }
+                    l.remove(old);
+                    long regs = reg ? regMask(tail, no) : old != null ? old.regs : 0;
+                    int imms = !reg ? immMask(tail, no) : old != null ? old.imms : 0;
+                    l.add(new Exception(operand, o, slot, regs, imms, reg || old != null && old.hasRegs,
+                            !reg || old != null && old.hasImms));
+                }
+                default -> throw new IllegalStateException("type-rules.txt line " + no + ": unknown line " + head[0]);
+            }
+        }
+        for (Map.Entry<String, List<Exception>> e : exc.entrySet()) {
+            EXCEPTIONS.put(e.getKey(), e.getValue().toArray(new Exception[0]));
+        }
+    }
+
+    /**
+     * Slots the file has no line for: an ELEMENT, FIXED or RELAXED slot takes the TYPED rule of
+     * its type; a type without any rule takes a register of its own type (if it is one) or of the
+     * bit type of its size (a sub-byte type, which has none: any non-predicate register), and
+     * the constants of {@link #genericImmediates(PtxType)}.
+     */
+    private static void fillFallbacks() {
+        int typed = Origin.TYPED.ordinal();
+        for (PtxType t : TYPES) {
+            int s = t.ordinal();
+            if (!HAS_REG[typed][s]) {
+                long m = 0;
+                if (REGISTER_TYPE[s]) {
+                    m |= bit(t);
+                }
+                if (t.bitType() != null) {
+                    m |= bit(t.bitType());
+                } else if (t != PtxType.PRED) {
+                    // sub-byte element types (.u4, .e2m1, .b1): their operands are packed in
+                    // registers whose size the form decides; unmeasured, so nothing is refused
+                    for (PtxType r : TYPES) {
+                        if (REGISTER_TYPE[r.ordinal()] && r != PtxType.PRED) {
+                            m |= bit(r);
+                        }
+                    }
+                }
+                REG[typed][s] = m;
+            }
+            if (!HAS_IMM[typed][s]) {
+                IMM[typed][s] = genericImmediates(t);
+                HAS_IMM[typed][s] = true;
+            }
+            for (Origin o : Origin.values()) {
+                if (!HAS_REG[o.ordinal()][s]) {
+                    REG[o.ordinal()][s] = REG[typed][s];
+                }
+                if (!HAS_IMM[o.ordinal()][s]) {
+                    IMM[o.ordinal()][s] = IMM[typed][s];
+                }
+            }
+        }
+    }
+
+    /**
+     * The measured general pattern for constants: integers in bit-size, integer and predicate
+     * operands; 0f in f32, f64 and b32; 0d and decimal floats in f32, f64 and b64; nothing in
+     * packed, half-precision and narrow floating-point operands.
+     */
+    static int genericImmediates(PtxType t) {
+        int m = 0;
+        boolean scalarInt = !t.isPacked() && (t.kind() == PtxType.Kind.BIT || t.kind() == PtxType.Kind.UNSIGNED
+                || t.kind() == PtxType.Kind.SIGNED || t.kind() == PtxType.Kind.PREDICATE);
+        if (scalarInt) {
+            m |= 1 << LiteralKind.INTEGER.ordinal();
+        }
+        if (t == PtxType.F32 || t == PtxType.F64 || t == PtxType.B32) {
+            m |= 1 << LiteralKind.F32_HEX.ordinal();
+        }
+        if (t == PtxType.F32 || t == PtxType.F64 || t == PtxType.B64) {
+            m |= 1 << LiteralKind.F64_HEX.ordinal() | 1 << LiteralKind.DECIMAL_FLOAT.ordinal();
+        }
+        return m;
+    }
+
+    private static long bit(PtxType t) {
+        return 1L << t.ordinal();
+    }
+
+    private static long regMask(String[] words, int no) {
+        long m = 0;
+        for (String w : words) {
+            if (!w.equals("-")) {
+                m |= bit(type(w, no));
+            }
+        }
+        return m;
+    }
+
+    private static int immMask(String[] words, int no) {
+        int m = 0;
+        for (String w : words) {
+            if (w.equals("-")) {
+                continue;
+            }
+            LiteralKind k = LiteralKind.ofWord(w);
+            if (k == null) {
+                throw new IllegalStateException("type-rules.txt line " + no + ": unknown constant kind " + w);
+            }
+            m |= 1 << k.ordinal();
+        }
+        return m;
+    }
+
+    private static PtxType type(String w, int no) {
+        PtxType t = PtxType.of("." + w);
+        if (t == null) {
+            throw new IllegalStateException("type-rules.txt line " + no + ": unknown type " + w);
+        }
+        return t;
+    }
+
+    private static Origin origin(String w, int no) {
+        Origin o = Origin.of(w);
+        if (o == null) {
+            throw new IllegalStateException("type-rules.txt line " + no + ": unknown class " + w);
+        }
+        return o;
+    }
+
+    private static Exception exception(String form, int operand, Origin origin, PtxType slot) {
+        if (form == null) {
+            return null;
+        }
+        Exception[] es = EXCEPTIONS.get(form);
+        if (es == null) {
+            return null;
+        }
+        for (Exception e : es) {
+            if (e.operand == operand && e.origin == origin && e.slot == slot) {
+                return e;
+            }
+        }
+        return null;
+    }
+
+    // ---- API ----
+
+    /** Whether {@code .reg} may declare a register of this type. */
+    public static boolean isRegisterType(PtxType t) {
+        return REGISTER_TYPE[t.ordinal()];
+    }
+
+    /**
+     * Whether a register declared {@code reg} may stand in an operand of type {@code slot} whose
+     * type is the instruction type ({@code relaxed} false) or that is an ld/st/cvt data operand
+     * ({@code relaxed} true). ptxas treats destinations and sources alike (measured), so
+     * {@code destination} does not change the answer; it is there for symmetry with
+     * {@link #immediateFits(PtxType, LiteralKind, boolean, boolean)}.
+     */
+    public static boolean registerFits(PtxType slot, PtxType reg, boolean destination, boolean relaxed) {
+        return registerFits(slot, reg, relaxed ? Origin.RELAXED : Origin.TYPED);
+    }
+
+    /** Whether a register declared {@code reg} may stand in an operand of type {@code slot} and that origin. */
+    public static boolean registerFits(PtxType slot, PtxType reg, Origin origin) {
+        return (REG[origin.ordinal()][slot.ordinal()] & bit(reg)) != 0;
+    }
+
+    /**
+     * As {@link #registerFits(PtxType, PtxType, Origin)}, for operand {@code operand} (0 = first)
+     * of the instruction form {@code form} (opcode and type modifiers in order, e.g.
+     * {@code cvt.bf16.f32}): a measured exception for that operand wins over the origin's rule.
+     */
+    public static boolean registerFits(String form, int operand, Origin origin, PtxType slot, PtxType reg) {
+        Exception e = exception(form, operand, origin, slot);
+        if (e != null && e.hasRegs) {
+            return (e.regs & bit(reg)) != 0;
+        }
+        return registerFits(slot, reg, origin);
+    }
+
+    /** The register types that fit, in {@link PtxType} order (for messages; allocates). */
+    public static Set<PtxType> fittingRegisters(String form, int operand, Origin origin, PtxType slot) {
+        Set<PtxType> s = EnumSet.noneOf(PtxType.class);
+        for (PtxType t : TYPES) {
+            if (REGISTER_TYPE[t.ordinal()] && registerFits(form, operand, origin, slot, t)) {
+                s.add(t);
+            }
+        }
+        return s;
+    }
+
+    /**
+     * Whether a constant of this kind may stand in an operand of type {@code slot} (no value
+     * check): {@link ImmediateFit#OK}, {@link ImmediateFit#WRONG_KIND} or
+     * {@link ImmediateFit#DESTINATION}.
+     */
+    public static ImmediateFit immediateFits(PtxType slot, LiteralKind kind, boolean destination, boolean relaxed) {
+        return immediateFits(null, -1, relaxed ? Origin.RELAXED : Origin.TYPED, slot, kind, destination, 0, true);
+    }
+
+    /**
+     * Whether a constant may stand in operand {@code operand} of {@code form} (null: no form, the
+     * origin's rule only). For an integer, {@code value} is its value modulo 2^64 (as ptxas reads
+     * it: {@code 0xFFFFFFFFFFFFFFFF} is -1) and {@code exact} says whether that is the written
+     * value (false when the literal needs more than 64 bits); the answer is
+     * {@link ImmediateFit#TRUNCATED} when the value does not fit the operand's size as a signed
+     * or unsigned number: ptxas accepts it all the same. Value ranges of single instructions
+     * ({@code bar}'s barrier number, {@code bfe}'s position) are not type rules and are not
+     * checked here.
+     */
+    public static ImmediateFit immediateFits(String form, int operand, Origin origin, PtxType slot, LiteralKind kind,
+            boolean destination, long value, boolean exact) {
+        if (destination) {
+            return ImmediateFit.DESTINATION;
+        }
+        Exception e = exception(form, operand, origin, slot);
+        int mask = e != null && e.hasImms ? e.imms : IMM[origin.ordinal()][slot.ordinal()];
+        if ((mask & (1 << kind.ordinal())) == 0) {
+            return ImmediateFit.WRONG_KIND;
+        }
+        if (kind != LiteralKind.INTEGER || slot == PtxType.PRED) {
+            return ImmediateFit.OK;
+        }
+        if (!exact) {
+            return ImmediateFit.TRUNCATED;
+        }
+        int bits = slot.bits();
+        if (bits >= 64) {
+            return ImmediateFit.OK;
+        }
+        long min = -(1L << (bits - 1));
+        long max = (1L << bits) - 1;
+        return value >= min && value <= max ? ImmediateFit.OK : ImmediateFit.TRUNCATED;
+    }
+
+    /** The constant kinds an operand takes (for messages; allocates). */
+    public static Set<LiteralKind> fittingImmediates(String form, int operand, Origin origin, PtxType slot) {
+        Set<LiteralKind> s = EnumSet.noneOf(LiteralKind.class);
+        for (LiteralKind k : LiteralKind.values()) {
+            if (immediateFits(form, operand, origin, slot, k, false, 0, true).accepted()) {
+                s.add(k);
+            }
+        }
+        return s;
+    }
+
+    /** The forms with measured exceptions (for tests and documentation). */
+    static Set<String> exceptionForms() {
+        return EXCEPTIONS.keySet();
+    }
+}
