@@ -45,7 +45,8 @@ are comments).  Every family in it is written to its own <family>.tsv.gz in
 testdata/ptxas/isa (or in the folder --out names; with cases of one family
 --out may name the file).
 --verify N re-runs a seeded sample of N cases one file per case and reports
-any case whose verdict differs from the batched one.
+any case whose verdict differs from the batched one; `isa_run.py
+--verify-recorded N` does the same for N cases of the recorded files.
 """
 import argparse
 import concurrent.futures as cf
@@ -451,9 +452,31 @@ def verify(cases, results, n, timeout=TIMEOUT, seed=1):
     return len(idx), bad
 
 
+def verify_recorded(folder, n, timeout=TIMEOUT, seed=2):
+    """Re-run a seeded sample of n recorded cases (all .tsv.gz in folder) one file per case."""
+    cases, verdicts = [], []
+    for f in sorted(os.listdir(folder)):
+        if f.endswith(".tsv.gz"):
+            for v, t, ins, verdict, _m in read_tsv_gz(os.path.join(folder, f)):
+                cases.append(Case(f[:-7], v, t, ins))
+                verdicts.append(verdict)
+    rnd = random.Random(seed)
+    idx = rnd.sample(range(len(cases)), min(n, len(cases)))
+    runner = Runner(None, timeout)
+    bad = []
+    for i in idx:
+        got = runner.single(cases[i])
+        if got[0] != verdicts[i]:
+            bad.append((cases[i], verdicts[i], got))
+    return len(idx), len(cases), bad
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("cases", help="cases TSV: family, version, target, instruction")
+    ap.add_argument("cases", nargs="?", help="cases TSV: family, version, target, instruction")
+    ap.add_argument("--verify-recorded", type=int, metavar="N",
+                    help="instead: re-run N recorded cases (seeded sample of testdata/ptxas/isa/*.tsv.gz, or "
+                         "of the folder --out names) one file per case and compare the verdicts")
     ap.add_argument("--out", help="output .tsv.gz when the cases are of one family, else a folder for "
                     "<family>.tsv.gz (default: testdata/ptxas/isa)")
     ap.add_argument("--batch", type=int, default=200)
@@ -461,6 +484,16 @@ def main():
     ap.add_argument("--timeout", type=int, default=TIMEOUT)
     ap.add_argument("--verify", type=int, default=0)
     args = ap.parse_args()
+    if args.verify_recorded:
+        t0 = time.time()
+        n, total, bad = verify_recorded(args.out or ISA_DIR, args.verify_recorded, args.timeout)
+        print("verify-recorded: %d of %d recorded cases re-run one file per case in %.0fs, %d disagree"
+              % (n, total, time.time() - t0, len(bad)))
+        for b in bad:
+            print("  MISMATCH %r recorded=%s single=%r" % b)
+        sys.exit(1 if bad else 0)
+    if not args.cases:
+        ap.error("give a cases file or --verify-recorded N")
     cases = dedupe(read_cases(args.cases))
     t0 = time.time()
     results, stats = run_cases(cases, args.batch, args.jobs, args.timeout)
