@@ -31,6 +31,7 @@ public final class InstructionSet {
     private final Set<String> allWords;
     private final Map<String, Set<String>> elsewhere;
     private final Set<String> ignored;
+    private final Map<String, Set<String>> ignoredByOpcode;
     private final List<IsaSource> sources;
 
     private InstructionSet(List<IsaSource> sources) {
@@ -40,6 +41,7 @@ public final class InstructionSet {
         Set<String> all = new HashSet<>();
         Map<String, Set<String>> els = new HashMap<>();
         Set<String> ign = new HashSet<>();
+        Map<String, Set<String>> perOpcode = new HashMap<>();
         for (IsaSource src : sources) {
             for (IsaSource.Annotation a : src.fileAnnotations()) {
                 List<String> w = a.words();
@@ -50,6 +52,15 @@ public final class InstructionSet {
                     els.computeIfAbsent(w.get(0), k -> new HashSet<>()).addAll(w.subList(1, w.size()));
                 } else if (a.keyword().equals("ignored")) {
                     ign.addAll(w);
+                } else if (a.keyword().equals("ignores")) {
+                    int colon = a.args().indexOf(':');
+                    if (colon < 0) {
+                        throw new IsaSource.FormatException(src.file(), a.line(), "@ignores .WORD ... : OPCODE ...");
+                    }
+                    List<String> words = IsaSource.splitWords(a.args().substring(0, colon));
+                    for (String op : IsaSource.splitWords(a.args().substring(colon + 1))) {
+                        perOpcode.computeIfAbsent(op, k -> new HashSet<>()).addAll(words);
+                    }
                 }
             }
             String section = "";
@@ -78,6 +89,13 @@ public final class InstructionSet {
         this.allWords = Collections.unmodifiableSet(all);
         this.elsewhere = Collections.unmodifiableMap(els);
         this.ignored = Collections.unmodifiableSet(ign);
+        Map<String, Set<String>> io = new HashMap<>();
+        perOpcode.forEach((op, words) -> {
+            Set<String> merged = new HashSet<>(words);
+            merged.addAll(ign);
+            io.put(op, Collections.unmodifiableSet(merged));
+        });
+        this.ignoredByOpcode = Collections.unmodifiableMap(io);
     }
 
     private static volatile InstructionSet instance;
@@ -184,6 +202,12 @@ public final class InstructionSet {
     /** Words ptxas accepts and ignores on any instruction ({@code @ignored}). */
     public Set<String> ignored() {
         return ignored;
+    }
+
+    /** Words ptxas ignores on this opcode: {@code @ignored} ones and its {@code @ignores} ones. */
+    public Set<String> ignored(String opcode) {
+        Set<String> s = ignoredByOpcode.get(opcode);
+        return s == null ? ignored : s;
     }
 
     /** How many forms the data has. */

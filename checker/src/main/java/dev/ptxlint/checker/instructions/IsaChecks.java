@@ -86,7 +86,7 @@ public final class IsaChecks implements InstructionCheck {
             return; // the parser could not read the instruction whole and said so
         }
         int[] index = null; // modifier index -> token index, when ignored words were dropped
-        Set<String> ignored = isa.ignored();
+        Set<String> ignored = isa.ignored(opcode);
         if (!ignored.isEmpty()) {
             int kept = 0;
             for (int i = 0; i < mods.length; i++) {

@@ -72,6 +72,7 @@ class IsaChecksTest {
             ---
             tcgen05.fence::before_thread_sync;
             @since 8.6 sm_100f
+            @ignores .pred : shl
             """;
 
     static final String DECLS = ".reg .b32 %r<9>; .reg .f32 %f<9>; .reg .b64 %rd<9>; .reg .pred %p<3>; "
@@ -168,6 +169,19 @@ class IsaChecksTest {
                 lint("ld.global.v4.f32 {%f1, %f2, %f3}, [%rd1];").get(0).message());
         assertEquals("'%f1' is .f32, but operand b of 'shl.b32' is a .u32 register or constant",
                 lint("shl.b32 %r1, %r2, %f1;").get(0).message());
+    }
+
+    /** A word ptxas ignores on an opcode is a warning with a fix, and the rest is checked without it. */
+    @Test
+    void ignoredWords() {
+        assertEquals("PTX0257", codes(lint("shl.b32.pred %r1, %r2, 3;")));
+        String src = ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n" + DECLS
+                + "\nshl.b32.pred %r1, %r2, %f1;\nret;\n}\n";
+        List<Diagnostic> all = new Linter(List.of(new IsaChecks(InstructionSet.of(Map.of("t.ptxisa", DATA)), Set.of())))
+                .lint(src);
+        assertEquals("PTX0257 PTX0213", codes(all));
+        assertEquals("Remove '.pred'", all.get(0).fixes().get(0).title());
+        assertEquals("PTX0207", codes(lint("add.s32.pred %r1, %r2, %r3;"))); // not ignored on add here
     }
 
     @Test
