@@ -68,6 +68,11 @@ const grammar = {
           end: '$',
           beginCaptures: { 0: { name: 'punctuation.definition.comment.ptx' } },
         },
+        {
+          comment: 'An @@DWARF line of old nvopencc output, which ptxas skips like a comment.',
+          name: 'comment.line.dwarf.ptx',
+          match: '^\\s*@@DWARF.*$',
+        },
       ],
     },
     'line-marker': {
