@@ -16,8 +16,8 @@ final class OperandTypes {
     /**
      * Whether a register of type {@code reg} may stand where the instruction type is {@code insn}:
      * the same type; for bit-size types any non-predicate type of the same size; for integer
-     * types the bit-size, signed and unsigned types of the same size; for float types (f32, f64,
-     * f16, f16x2, bf16, bf16x2) the bit-size type of the same size.
+     * types the bit-size, signed and unsigned types of the same size, and at 32 bits .f16x2; for
+     * float types (f32, f64, f16, f16x2, bf16, bf16x2) the bit-size type of the same size.
      */
     static boolean registerFits(PtxType insn, PtxType reg) {
         if (reg == insn) {
@@ -26,12 +26,8 @@ final class OperandTypes {
         if (reg == PtxType.PRED || insn == PtxType.PRED || reg.bits() != insn.bits()) {
             return false;
         }
-        return switch (insn.kind()) {
-            case BIT -> true;
-            case UNSIGNED, SIGNED -> reg.kind() != PtxType.Kind.FLOAT;
-            case FLOAT -> reg == insn.bitType();
-            case PREDICATE -> false;
-        };
+        // the measured rules (docs/ptxas-operand-types.md): also an .f16x2 register in a 32-bit integer slot
+        return dev.ptxlint.isa.TypeRules.registerFits(insn, reg, dev.ptxlint.isa.TypeRules.Origin.TYPED);
     }
 
     /** The register types that fit, for messages. */

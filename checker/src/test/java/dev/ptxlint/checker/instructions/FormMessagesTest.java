@@ -150,7 +150,7 @@ class FormMessagesTest {
     @Test
     void registerTypes() {
         Finding f = H.only("setp.lt.u32 %p1, %f1, %r2;");
-        assertMessage(f, "PTX0213", "%f1", "operand a of setp.u32 must be a .u32, .b32 or .s32 register",
+        assertMessage(f, "PTX0213", "%f1", "operand a of setp.u32 must be a .u32, .b32, .s32 or .f16x2 register",
                 "is .f32");
         assertMessage(H.only("setp.lt.s32 %p1, %r1, %rd2;"), "PTX0213", "%rd2", "64 bits, not 32", "cvt");
         assertMessage(H.only("set.lt.u32.s32 %f1, %r1, %r2;"), "PTX0213", "%f1", "writes a .u32 result");

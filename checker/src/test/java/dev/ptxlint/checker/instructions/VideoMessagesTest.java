@@ -198,7 +198,7 @@ class VideoMessagesTest {
     @Test
     void operands() {
         assertMessage(H.only("vset2.u32.u32.lt %r0, %f1, %r2, %r3;"), "PTX0213", "%f1",
-                "operand a of vset2.u32.u32 must be a .u32, .b32 or .s32 register");
+                "operand a of vset2.u32.u32 must be a .u32, .b32, .s32 or .f16x2 register");
         assertMessage(H.only("vset2.u32.u32.lt %r0, -%r1, %r2, %r3;"), "PTX0217", "-%r1",
                 "operand a of vset2.u32.u32 cannot be negated with '-'", "vset2 has no operand negation");
         assertMessage(H.only("vset.u32.u32.lt -%r0, %r1, %r2;"), "PTX0217", "-%r0", "a destination cannot be negated");
