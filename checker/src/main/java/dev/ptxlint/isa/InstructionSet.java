@@ -147,6 +147,19 @@ public final class InstructionSet {
     }
 
     /**
+     * The lines of a data file of this package with {@code #} comments and surrounding space
+     * removed; element {@code i} is line {@code i + 1} (empty lines stay, so numbers are right).
+     */
+    static List<String> dataLines(String name) {
+        List<String> out = new ArrayList<>();
+        for (String line : read(name).split("\n", -1)) {
+            int hash = line.indexOf('#');
+            out.add((hash >= 0 ? line.substring(0, hash) : line).strip());
+        }
+        return out;
+    }
+
+    /**
      * A data file of this package: from the directory named by the system property
      * {@code ptxlint.isa.dir} when it is set, else from the class path.
      */

@@ -1,8 +1,5 @@
 package dev.ptxlint.isa;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -77,24 +74,12 @@ public final class SpecialRegisterTable {
     private static final Map<String, Entry> BY_NAME = new LinkedHashMap<>();
 
     static {
-        try {
-            BufferedReader r = new BufferedReader(new java.io.StringReader(InstructionSet.read("special-registers.txt")));
-            String line;
-            int no = 0;
-            while ((line = r.readLine()) != null) {
-                no++;
-                int hash = line.indexOf('#');
-                if (hash >= 0) {
-                    line = line.substring(0, hash);
-                }
-                line = line.strip();
-                if (!line.isEmpty()) {
-                    Entry e = parse(line, no);
-                    BY_NAME.put(e.name(), e);
-                }
+        List<String> lines = InstructionSet.dataLines("special-registers.txt");
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).isEmpty()) {
+                Entry e = parse(lines.get(i), i + 1);
+                BY_NAME.put(e.name(), e);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

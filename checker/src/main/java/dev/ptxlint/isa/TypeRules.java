@@ -1,8 +1,5 @@
 package dev.ptxlint.isa;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -160,25 +157,15 @@ public final class TypeRules {
     }
 
     private static void load() {
-        try {
-            parse(new BufferedReader(new java.io.StringReader(InstructionSet.read("type-rules.txt"))));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        parse(InstructionSet.dataLines("type-rules.txt"));
         fillFallbacks();
     }
 
-    private static void parse(BufferedReader r) throws IOException {
+    private static void parse(List<String> lines) {
         Map<String, List<Exception>> exc = new HashMap<>();
-        String line;
         int no = 0;
-        while ((line = r.readLine()) != null) {
+        for (String line : lines) {
             no++;
-            int hash = line.indexOf('#');
-            if (hash >= 0) {
-                line = line.substring(0, hash);
-            }
-            line = line.strip();
             if (line.isEmpty()) {
                 continue;
             }

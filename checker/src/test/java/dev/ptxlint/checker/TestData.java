@@ -5,7 +5,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /** Locates the repository's testdata/ folder from a test. */
@@ -43,5 +46,35 @@ public final class TestData {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The rows of a recorded-verdicts file ({@code testdata/ptxas/isa/NAME.tsv.gz}) whose columns
+     * are named by a {@code # columns: a b c} header line, each row as a column-to-value map.
+     */
+    public static List<Map<String, String>> namedColumnsTsvGz(String name) throws IOException {
+        List<Map<String, String>> rows = new ArrayList<>();
+        try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
+                new java.util.zip.GZIPInputStream(Files.newInputStream(testdata().resolve("ptxas/isa/" + name))),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            String[] cols = null;
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.startsWith("# columns:")) {
+                    cols = line.substring("# columns:".length()).trim().split(" ");
+                } else if (!line.startsWith("#")) {
+                    if (cols == null) {
+                        throw new IOException(name + ": a row before the '# columns:' line");
+                    }
+                    String[] f = line.split("\t", -1);
+                    Map<String, String> m = new HashMap<>();
+                    for (int i = 0; i < cols.length; i++) {
+                        m.put(cols[i], f[i]);
+                    }
+                    rows.add(m);
+                }
+            }
+        }
+        return rows;
     }
 }

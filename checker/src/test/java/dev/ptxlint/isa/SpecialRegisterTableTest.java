@@ -32,24 +32,7 @@ class SpecialRegisterTableTest {
 
     @BeforeAll
     static void read() throws IOException {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(new GZIPInputStream(
-                Files.newInputStream(TestData.testdata().resolve("ptxas/isa/sreg.tsv.gz"))),
-                StandardCharsets.UTF_8))) {
-            String[] cols = null;
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (line.startsWith("# columns:")) {
-                    cols = line.substring("# columns:".length()).trim().split(" ");
-                } else if (!line.startsWith("#")) {
-                    String[] f = line.split("\t", -1);
-                    Map<String, String> m = new HashMap<>();
-                    for (int i = 0; i < cols.length; i++) {
-                        m.put(cols[i], f[i]);
-                    }
-                    ROWS.add(m);
-                }
-            }
-        }
+        ROWS.addAll(TestData.namedColumnsTsvGz("sreg.tsv.gz"));
         assertTrue(ROWS.size() > 60000, ROWS.size() + " cases");
     }
 

@@ -35,27 +35,7 @@ class TypeRulesTest {
 
     @BeforeAll
     static void read() throws IOException {
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(new GZIPInputStream(
-                Files.newInputStream(TestData.testdata().resolve("ptxas/isa/typerules.tsv.gz"))),
-                StandardCharsets.UTF_8))) {
-            String[] cols = null;
-            String line;
-            while ((line = r.readLine()) != null) {
-                if (line.startsWith("# columns:")) {
-                    cols = line.substring("# columns:".length()).trim().split(" ");
-                    continue;
-                }
-                if (line.startsWith("#")) {
-                    continue;
-                }
-                String[] f = line.split("\t", -1);
-                Map<String, String> m = new HashMap<>();
-                for (int i = 0; i < cols.length; i++) {
-                    m.put(cols[i], f[i]);
-                }
-                ROWS.add(m);
-            }
-        }
+        ROWS.addAll(TestData.namedColumnsTsvGz("typerules.tsv.gz"));
         assertTrue(ROWS.size() > 30000, "typerules.tsv.gz has " + ROWS.size() + " cases");
     }
 

@@ -491,8 +491,8 @@ public final class IsaChecks implements InstructionCheck {
         if (e instanceof Ast.Unary u && u.op().text().equals("-") && spec.minus()) {
             e = u.operand();
         }
-        if (vectorRegister(e, ctx) != null) {
-            Symbol vs = vectorRegister(e, ctx);
+        Symbol vs = vectorRegister(e, ctx);
+        if (vs != null) {
             PtxType r = PtxType.of(vs.type());
             // a whole .v2 .b16 register where one 32-bit value goes
             if (type != null && r != null && r.bits() * vs.vector() == type.bits() && spec.kind() != IsaForm.Kind.IMM

@@ -28,21 +28,6 @@ final class OperandFit {
         return TypeRules.registerFits(slot, reg, destination, relaxed);
     }
 
-    /** Whether a constant of this kind may be an operand of type {@code slot}. */
-    static boolean immediate(PtxType slot, Kind kind) {
-        PtxType.Kind sk = slot.kind();
-        if (kind == Kind.INTEGER) {
-            return sk != PtxType.Kind.FLOAT || slot.bits() < 32 || slot.isHalf() && slot.bits() == 32
-                    || slot == PtxType.TF32;
-        }
-        // 0f, 0d and decimal floating-point constants
-        return switch (sk) {
-            case UNSIGNED, SIGNED -> false;
-            case FLOAT -> !(slot.bits() <= 16 && kind == Kind.FLOAT_HEX_F) || slot.isHalf() && slot.bits() == 32;
-            default -> true;
-        };
-    }
-
     static String immediateMessage(PtxType slot, Kind kind, String operand, String mnemonic) {
         String what = kind == Kind.INTEGER ? "an integer constant" : "a floating-point constant";
         String right = slot.kind() == PtxType.Kind.FLOAT
