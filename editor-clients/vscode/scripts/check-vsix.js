@@ -61,6 +61,11 @@ if (missing.length) {
   console.error(`check-vsix: missing from ${file}: ${missing.join(', ')}`);
   ok = false;
 }
+// The licence (Apache-2.0): vsce packs LICENSE, some versions as LICENSE.txt.
+if (!names.has('extension/LICENSE') && !names.has('extension/LICENSE.txt')) {
+  console.error(`check-vsix: no LICENSE in ${file}`);
+  ok = false;
+}
 const jar = names.get('extension/server/ptxlint.jar');
 if (jar && jar.size < 100000) {
   console.error(`check-vsix: extension/server/ptxlint.jar is only ${jar.size} bytes`);

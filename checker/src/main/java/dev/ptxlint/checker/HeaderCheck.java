@@ -128,7 +128,7 @@ final class HeaderCheck {
             if (defaultVersion != null) {
                 useDefaultVersion();
             } else {
-                missingVersion(item, name.equals(".target"));
+                missingVersion(item, name.equals(".target"), name.equals(".address_size"));
                 state = State.BROKEN;
             }
         }
@@ -199,15 +199,22 @@ final class HeaderCheck {
         state = State.AFTER_VERSION;
     }
 
-    private void missingVersion(Ast.TopLevel item, boolean itemIsTarget) {
+    /**
+     * No .version first. The fix inserts one (and a .target), except before an .address_size: there
+     * the header is more likely out of order than missing, and inserting would duplicate it.
+     */
+    private void missingVersion(Ast.TopLevel item, boolean itemIsTarget, boolean itemIsAddressSize) {
         Span s = item.span();
         Span at = new Span(s.start(), s.start(), s.line(), s.column(), s.line(), s.column());
         String insert = itemIsTarget ? ".version 9.0\n" : ".version 9.0\n.target sm_90\n";
-        out.report(Diagnostic.of(Rules.MISSING_VERSION, TextRange.of(firstLine(s)),
-                        "the module must begin with a .version directive, e.g. '.version 9.0'"
-                                + (itemIsTarget ? " before .target" : ", followed by .target"))
-                .withFix(Fix.replace("Insert '" + insert.strip().replace("\n", "' and '") + "'",
-                        TextRange.of(at), insert)));
+        Diagnostic d = Diagnostic.of(Rules.MISSING_VERSION, TextRange.of(firstLine(s)),
+                "the module must begin with a .version directive, e.g. '.version 9.0'"
+                        + (itemIsTarget ? " before .target" : ", followed by .target"));
+        if (!itemIsAddressSize) {
+            d = d.withFix(Fix.unsafe("Insert '" + insert.strip().replace("\n", "' and '") + "'",
+                    TextRange.of(at), insert));
+        }
+        out.report(d);
     }
 
     private void addressSize(Directive d) {
@@ -227,7 +234,7 @@ final class HeaderCheck {
                 out.report(Diagnostic.of(Rules.UNSUPPORTED_ADDRESS_SIZE, TextRange.of(lit.span()),
                                 ".address_size 32: ptxas 13.0 no longer compiles 32-bit code ('32-Bit compilation"
                                         + " is no longer supported'); use .address_size 64")
-                        .withFix(Fix.replace("Use .address_size 64", TextRange.of(lit.span()), "64")));
+                        .withFix(Fix.unsafe("Use .address_size 64", TextRange.of(lit.span()), "64")));
             } else if (!v.equals("64")) {
                 out.report(Rules.INVALID_ADDRESS_SIZE, lit.span(), "illegal .address_size " + v
                         + ": it must be 32 or 64 (sm_90 and later support only 64)");
@@ -326,7 +333,7 @@ final class HeaderCheck {
         Diagnostic diag = Diagnostic.of(Rules.UNKNOWN_VERSION, TextRange.of(f.span()), msg.toString());
         for (PtxVersion k : new PtxVersion[] {below, above}) {
             if (k != null) {
-                diag = diag.withFix(Fix.replace("Use .version " + k, TextRange.of(f.span()), k.toString()));
+                diag = diag.withFix(Fix.unsafe("Use .version " + k, TextRange.of(f.span()), k.toString()));
             }
         }
         out.report(diag);
@@ -344,7 +351,7 @@ final class HeaderCheck {
                 + " or later (" + (versionLit == null ? "the file has no .version and the configured default is "
                 + declaredVersion : "this file declares " + versionLit.token().text()) + ")");
         if (versionLit != null && min.compareTo(Targets.newestVersion()) <= 0) {
-            diag = diag.withFix(Fix.replace("Raise .version to " + min, TextRange.of(versionLit.span()),
+            diag = diag.withFix(Fix.unsafe("Raise .version to " + min, TextRange.of(versionLit.span()),
                     min.toString()));
         }
         out.report(diag);
@@ -394,7 +401,7 @@ final class HeaderCheck {
         if (!text.equals(t.name())) {
             out.report(Diagnostic.of(Rules.NONSTANDARD_HEADER, TextRange.of(e.span()), "ptxas reads '" + text
                             + "' as " + t.name() + why(text, t) + "; write '" + t.name() + "'")
-                    .withFix(Fix.replace("Write '" + t.name() + "'", TextRange.of(e.span()), t.name())));
+                    .withFix(Fix.safe("Write '" + t.name() + "'", TextRange.of(e.span()), t.name())));
         } else if (t.sm() == 82) {
             out.report(Rules.NONSTANDARD_HEADER, e.span(), "sm_82 is not a documented target: ptxas 13.0 knows it,"
                     + " but the PTX ISA manual and nvcc do not; use a documented one such as sm_80 or sm_86");
@@ -403,7 +410,7 @@ final class HeaderCheck {
             out.report(Diagnostic.of(Rules.NONSTANDARD_HEADER, TextRange.of(e.span()), text
                             + " was renamed " + renamed + " in PTX ISA 9.0 (ptxas 13.0 still accepts the old name);"
                             + " write '" + renamed + "'")
-                    .withFix(Fix.replace("Write '" + renamed + "'", TextRange.of(e.span()), renamed)));
+                    .withFix(Fix.safe("Write '" + renamed + "'", TextRange.of(e.span()), renamed)));
         }
     }
 
@@ -489,7 +496,7 @@ final class HeaderCheck {
         Diagnostic diag = Diagnostic.of(rule, TextRange.of(e.span()),
                 what + (guess == null ? "" : "; did you mean '" + guess + "'?") + tail);
         if (guess != null) {
-            diag = diag.withFix(Fix.replace("Change to '" + guess + "'", TextRange.of(e.span()), guess));
+            diag = diag.withFix(Fix.unsafe("Change to '" + guess + "'", TextRange.of(e.span()), guess));
         }
         out.report(diag);
     }
@@ -550,7 +557,7 @@ final class HeaderCheck {
         }
         Span s = e.span();
         Span gone = new Span(before.end(), s.end(), before.endLine(), before.endColumn(), s.endLine(), s.endColumn());
-        return diag.withFix(Fix.replace("Remove '" + what + "'", TextRange.of(gone), ""));
+        return diag.withFix(Fix.unsafe("Remove '" + what + "'", TextRange.of(gone), ""));
     }
 
     // ------------------------------------------------------------------ helpers

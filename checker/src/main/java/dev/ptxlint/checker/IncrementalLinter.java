@@ -666,7 +666,7 @@ public final class IncrementalLinter {
                 for (dev.ptxlint.diag.Fix.Edit e : f.edits()) {
                     edits.add(new dev.ptxlint.diag.Fix.Edit(shift(e.range(), pivot, delta, dLines), e.newText()));
                 }
-                moved.add(new dev.ptxlint.diag.Fix(f.title(), edits));
+                moved.add(f.withEdits(edits));
             }
             fixes = moved;
         }

@@ -133,7 +133,7 @@ public final class Linter {
             String title = p.fixText().isEmpty()
                     ? "Remove the empty statement"
                     : "Insert '" + p.fixText().strip() + "'";
-            d = d.withFix(Fix.replace(title, TextRange.of(p.fixSpan()), p.fixText()));
+            d = d.withFix(Fix.safe(title, TextRange.of(p.fixSpan()), p.fixText()));
         }
         return d;
     }

@@ -291,7 +291,7 @@ final class NameResolver {
             d = Diagnostic.of(Rules.UNKNOWN_INSTRUCTION, TextRange.of(t.span()),
                     msg + "; did you mean " + quoteList(s) + "?");
             for (String c : s) {
-                d = d.withFix(Fix.replace("Change to '" + c + "'", TextRange.of(t.span()), c));
+                d = d.withFix(Fix.unsafe("Change to '" + c + "'", TextRange.of(t.span()), c));
             }
         }
         out.report(d);

@@ -305,7 +305,7 @@ final class Suppressions {
                 Rule meant = Rules.byName(near.get(0));
                 d = Diagnostic.of(Rules.UNKNOWN_SUPPRESSION_CODE, TextRange.of(span), msg + "; did you mean '"
                                 + meant.name() + "' (" + meant.code() + ")?")
-                        .withFix(Fix.replace("Change to '" + meant.name() + "'", TextRange.of(span), meant.name()));
+                        .withFix(Fix.unsafe("Change to '" + meant.name() + "'", TextRange.of(span), meant.name()));
             }
             emit(d);
             return new Code(text, span, null);
@@ -333,7 +333,7 @@ final class Suppressions {
         Diagnostic d = Diagnostic.of(Rules.UNKNOWN_SUPPRESSION_DIRECTIVE, TextRange.of(span),
                 near.isEmpty() ? msg : msg + "; did you mean '" + near.get(0) + "'?");
         if (!near.isEmpty()) {
-            d = d.withFix(Fix.replace("Change to '" + near.get(0) + "'", TextRange.of(span), near.get(0)));
+            d = d.withFix(Fix.unsafe("Change to '" + near.get(0) + "'", TextRange.of(span), near.get(0)));
         }
         emit(d);
     }
@@ -397,7 +397,7 @@ final class Suppressions {
             emit(Diagnostic.of(Rules.UNUSED_SUPPRESSION, TextRange.of(c.span), fact.apply(c) + ", so "
                             + (x.kind == Kind.ENABLE ? "enabling" : "suppressing") + " it does nothing; remove "
                             + c.text + " from the comment")
-                    .withFix(Fix.replace("Remove '" + c.text + "' from the comment", TextRange.of(removal(x, c)), "")));
+                    .withFix(Fix.safe("Remove '" + c.text + "' from the comment", TextRange.of(removal(x, c)), "")));
         }
     }
 
@@ -414,7 +414,7 @@ final class Suppressions {
     }
 
     private static Fix removeComment(Directive x) {
-        return Fix.replace("Remove the suppression comment", TextRange.of(x.comment.span()), "");
+        return Fix.safe("Remove the suppression comment", TextRange.of(x.comment.span()), "");
     }
 
     // ------------------------------------------------------------------ helpers

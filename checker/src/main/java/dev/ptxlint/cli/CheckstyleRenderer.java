@@ -13,7 +13,8 @@ import javax.xml.stream.XMLStreamWriter;
  * GitLab converters): {@code <checkstyle><file name><error line column severity message
  * source/>}. Written with StAX when the run ends. Severities are {@code error},
  * {@code warning} and {@code info} (Checkstyle's word for a note); {@code source} is the rule
- * code. Characters that XML 1.0 cannot carry become U+FFFD.
+ * code; a fix is noted at the end of the message ({@code (fixable with --fix)}, or
+ * {@code --unsafe-fixes}). Characters that XML 1.0 cannot carry become U+FFFD.
  */
 final class CheckstyleRenderer implements Renderer {
     private record Entry(String path, List<Diagnostic> diagnostics) {
@@ -48,7 +49,7 @@ final class CheckstyleRenderer implements Renderer {
                         case WARNING -> "warning";
                         case NOTE -> "info";
                     });
-                    w.writeAttribute("message", xmlSafe(d.message()));
+                    w.writeAttribute("message", xmlSafe(d.message() + Renderer.fixNote(d)));
                     w.writeAttribute("source", d.code());
                 }
                 if (!f.diagnostics().isEmpty()) {

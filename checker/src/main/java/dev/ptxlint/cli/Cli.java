@@ -55,19 +55,33 @@ public final class Cli {
                                 PTX ISA version for files without .version (e.g. 8.0)
               --default-target sm_XX
                                 target for files without .target (e.g. sm_90)
+              --fix             apply every safe fix in place, then report what is left
+              --unsafe-fixes    with --fix or --diff: apply the unsafe fixes too (guesses,
+                                changes of meaning: review them)
+              --diff            print the fixes as a unified diff instead of writing them
+              --baseline FILE   report only findings that FILE does not list (see
+                                --write-baseline; matched by file, code and line text)
+              --write-baseline FILE
+                                write the findings to FILE as a baseline (JSON)
+              --stdin-filename NAME
+                                lint standard input ('-') as NAME: its .ptxlintrc and the
+                                name in the output
               --list-rules      list every rule code with its severity and summary
                                 (--format json: as a JSON document)
-              --explain CODE    print the documentation of a rule, e.g. --explain PTX0100,
-                                or the forms of an instruction, e.g. --explain ld.global.v4.f32
+              --explain RULE    print the documentation of a rule, by code or name, e.g.
+                                --explain PTX0100 or --explain modifier-order, or the forms
+                                of an instruction, e.g. --explain ld.global.v4.f32
               --lsp             run the language server on standard input/output
-              --version         print the version and exit
+              --version         print the version and the commit, and exit
               -h, --help        print this help and exit
+              --                the arguments that follow are paths, even if they start with '-'
 
             Settings come from the nearest .ptxlintrc in the file's directory or above it
             (docs/config.md); --default-version and --default-target override it.
 
             exit status: 0 no errors (no diagnostic at the --error-on level), 1 errors
-            found, 2 usage, configuration or I/O error
+            found (with --fix: left after fixing; with --baseline: new ones), 2 usage,
+            configuration or I/O error
             """;
 
     private final FileSystem fs;
@@ -107,7 +121,7 @@ public final class Cli {
     }
 
     /** Options that decide the settings of each file. */
-    private static final class SettingsOptions {
+    static final class SettingsOptions {
         String configFile;
         boolean noConfig;
         PtxVersion defaultVersion;
@@ -115,116 +129,55 @@ public final class Cli {
     }
 
     public int run(String[] args) {
-        String format = "text";
-        boolean quiet = false;
-        boolean listRules = false;
-        int jobs = Runtime.getRuntime().availableProcessors();
-        Severity errorOn = Severity.ERROR;
-        SettingsOptions so = new SettingsOptions();
-        List<String> paths = new ArrayList<>();
-        boolean endOfOptions = false;
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            if (endOfOptions || a.equals("-") || !a.startsWith("-")) {
-                paths.add(a);
-                continue;
+        return run(Options.parse(args));
+    }
+
+    /** Runs a parsed command line (see {@link Options}). */
+    int run(Options o) {
+        if (o.error != null) {
+            return usageError(o.error);
+        }
+        switch (o.mode) {
+            case HELP -> {
+                out.print(USAGE);
+                return 0;
             }
-            switch (a) {
-                case "--" -> endOfOptions = true;
-                case "-h", "--help" -> {
-                    out.print(USAGE);
-                    return 0;
-                }
-                case "--version" -> {
-                    out.println("ptxlint " + Main.version());
-                    return 0;
-                }
-                case "-q", "--quiet" -> quiet = true;
-                case "-j", "--jobs" -> {
-                    if (i + 1 >= args.length) {
-                        return usageError(a + " needs a number of files to lint at once, e.g. " + a + " 4");
-                    }
-                    jobs = jobs(args[++i]);
-                    if (jobs < 1) {
-                        return usageError("invalid number '" + args[i] + "' for " + a + ": use 1 or more");
-                    }
-                }
-                case "--list-rules" -> listRules = true;
-                case "--explain" -> {
-                    if (i + 1 >= args.length) {
-                        return usageError("--explain needs a rule code, e.g. --explain PTX0100");
-                    }
-                    return explain(args[++i]);
-                }
-                case "--lsp" -> {
-                    return startLanguageServer();
-                }
-                case "--format" -> {
-                    if (i + 1 >= args.length) {
-                        return usageError("--format needs a value: " + String.join(", ", Renderer.FORMATS));
-                    }
-                    format = args[++i];
-                }
-                case "--no-config" -> so.noConfig = true;
-                case "--config", "--error-on", "--default-version", "--default-target" -> {
-                    if (i + 1 >= args.length) {
-                        return usageError(a + " needs a value");
-                    }
-                    String problem = valueOption(a, args[++i], so);
-                    if (problem != null) {
-                        return usageError(problem);
-                    }
-                    if (a.equals("--error-on")) {
-                        errorOn = Severity.valueOf(args[i].toUpperCase(java.util.Locale.ROOT));
-                    }
-                }
-                default -> {
-                    int eq = a.indexOf('=');
-                    String name = eq < 0 ? a : a.substring(0, eq);
-                    if (a.startsWith("--format=")) {
-                        format = a.substring("--format=".length());
-                    } else if (a.startsWith("--jobs=")) {
-                        jobs = jobs(a.substring("--jobs=".length()));
-                        if (jobs < 1) {
-                            return usageError("invalid number '" + a.substring("--jobs=".length())
-                                    + "' for --jobs: use 1 or more");
-                        }
-                    } else if (a.startsWith("--explain=")) {
-                        return explain(a.substring("--explain=".length()));
-                    } else if (eq > 0 && List.of("--config", "--error-on", "--default-version", "--default-target")
-                            .contains(name)) {
-                        String value = a.substring(eq + 1);
-                        String problem = valueOption(name, value, so);
-                        if (problem != null) {
-                            return usageError(problem);
-                        }
-                        if (name.equals("--error-on")) {
-                            errorOn = Severity.valueOf(value.toUpperCase(java.util.Locale.ROOT));
-                        }
-                    } else {
-                        return usageError("unknown option '" + a + "'");
-                    }
-                }
+            case VERSION -> {
+                out.println("ptxlint " + Main.version() + " (commit " + Main.commit() + ")");
+                return 0;
+            }
+            case EXPLAIN -> {
+                return explain(o.explain);
+            }
+            case LSP -> {
+                return startLanguageServer();
+            }
+            case LIST_RULES -> {
+                return listRules(o.format);
+            }
+            default -> {
             }
         }
-        if (so.noConfig && so.configFile != null) {
-            return usageError("--config and --no-config exclude each other");
-        }
-        if (listRules) {
-            return listRules(format);
-        }
+        SettingsOptions so = o.settings;
         Path cwd;
         try {
             cwd = fs.getPath("").toAbsolutePath().normalize();
         } catch (RuntimeException e) {
             cwd = null;
         }
-        Renderer renderer = Renderer.forName(format, cwd);
+        Renderer renderer = Renderer.forName(o.format, cwd);
         if (renderer == null) {
-            return usageError("unknown format '" + format + "': use " + String.join(", ", Renderer.FORMATS));
+            return usageError("unknown format '" + o.format + "': use " + String.join(", ", Renderer.FORMATS));
         }
-        if (paths.isEmpty()) {
+        if (o.paths.isEmpty()) {
             return usageError("no input files");
+        }
+        if (o.stdinFilename != null) {
+            try {
+                stdinNamed = fs.getPath(o.stdinFilename);
+            } catch (RuntimeException e) {
+                return usageError("invalid path '" + o.stdinFilename + "' for --stdin-filename");
+            }
         }
         LintSettings explicit = null;
         if (so.configFile != null) {
@@ -237,46 +190,46 @@ public final class Cli {
                 return usageError("invalid path '" + so.configFile + "'");
             }
         }
-        return lintAll(paths, renderer, quiet, errorOn, so, explicit, jobs);
+        if (o.baseline != null) {
+            try {
+                baseline = Baseline.read(fs.getPath(o.baseline));
+            } catch (IOException | RuntimeException e) {
+                err.println("ptxlint: cannot read baseline '" + o.baseline + "': " + reason(e));
+                return 2;
+            }
+        }
+        if (o.writeBaseline != null) {
+            newBaseline = new Baseline();
+            try {
+                newBaseline.writingTo(fs.getPath(o.writeBaseline));
+            } catch (RuntimeException e) {
+                return usageError("invalid path '" + o.writeBaseline + "' for --write-baseline");
+            }
+        }
+        fixMode = o.fixing() ? o : null;
+        int code = lintAll(o.paths, renderer, o.quiet, o.errorOn, so, explicit, o.jobs);
+        if (newBaseline != null) {
+            try {
+                newBaseline.write(fs.getPath(o.writeBaseline));
+            } catch (IOException | RuntimeException e) {
+                err.println("ptxlint: cannot write baseline '" + o.writeBaseline + "': " + reason(e));
+                return 2;
+            }
+            if (!o.quiet) {
+                err.println("ptxlint: wrote " + plural(newBaseline.size(), "finding") + " to " + o.writeBaseline);
+            }
+        }
+        return code;
     }
 
-    /** The value of --jobs, or 0 if it is not a positive number. */
-    private static int jobs(String value) {
-        try {
-            int n = Integer.parseInt(value.trim());
-            return Math.max(0, Math.min(n, 256));
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
-
-    /** Checks and stores the value of a settings option; returns a problem for users, or null. */
-    private static String valueOption(String option, String value, SettingsOptions so) {
-        switch (option) {
-            case "--config" -> so.configFile = value;
-            case "--error-on" -> {
-                if (!List.of("error", "warning", "note").contains(value.toLowerCase(java.util.Locale.ROOT))) {
-                    return "unknown level '" + value + "' for --error-on: use error, warning or note";
-                }
-            }
-            case "--default-version" -> {
-                try {
-                    so.defaultVersion = ProjectConfig.parseVersion(value);
-                } catch (IllegalArgumentException e) {
-                    return "--default-version: " + e.getMessage();
-                }
-            }
-            case "--default-target" -> {
-                try {
-                    so.defaultTarget = ProjectConfig.parseTarget(value);
-                } catch (IllegalArgumentException e) {
-                    return "--default-target: " + e.getMessage();
-                }
-            }
-            default -> throw new IllegalStateException(option);
-        }
-        return null;
-    }
+    /** What --stdin-filename names (for settings and output), or null. */
+    private Path stdinNamed;
+    /** The findings to leave out (--baseline), or null. */
+    private Baseline baseline;
+    /** The findings to record (--write-baseline), or null. */
+    private Baseline newBaseline;
+    /** The options when fixing (--fix, --unsafe-fixes, --diff), else null. */
+    private Options fixMode;
 
     /** Finds and caches the settings of each file: explicit, none, or the nearest .ptxlintrc. */
     private final class SettingsResolver {
@@ -367,13 +320,22 @@ public final class Cli {
     private int explain(String code) {
         Rule r = Rules.byCode(code.toUpperCase(java.util.Locale.ROOT));
         if (r == null) {
+            r = Rules.byName(code.toLowerCase(java.util.Locale.ROOT)); // a rule name, e.g. modifier-order
+        }
+        if (r == null) {
             String insn = dev.ptxlint.checker.instructions.InstructionInfo.explain(code);
             if (insn != null) {
                 out.print(insn);
                 return 0;
             }
-            err.println("ptxlint: '" + code + "' is neither a rule code (see 'ptxlint --list-rules') nor an"
-                    + " instruction ptxlint describes");
+            List<String> names = new ArrayList<>();
+            for (Rule x : Rules.all().values()) {
+                names.add(x.name());
+            }
+            List<String> near = dev.ptxlint.checker.Opcodes.Suggest.closest(code.toLowerCase(java.util.Locale.ROOT),
+                    names, 1);
+            err.println("ptxlint: '" + code + "' is neither a rule code or name (see 'ptxlint --list-rules') nor an"
+                    + " instruction ptxlint describes" + (near.isEmpty() ? "" : "; did you mean '" + near.get(0) + "'?"));
             return 2;
         }
         try (InputStream in = Cli.class.getResourceAsStream(r.docsResource())) {
@@ -418,12 +380,24 @@ public final class Cli {
     private record Pending(Input in, java.util.concurrent.Future<Linted> result) {
     }
 
-    /** What linting one input gave: its diagnostics, or why it could not be read. */
-    private record Linted(List<Diagnostic> diagnostics, String problem) {
+    /**
+     * What linting one input gave: its diagnostics, or why it could not be read. With --fix,
+     * --diff or a baseline also its text; with --fix or --diff the fixed text, the number of fixes
+     * applied and the diagnostics are those of the fixed text; {@code note} says why a file was
+     * not (wholly) fixed.
+     */
+    private record Linted(List<Diagnostic> diagnostics, String problem, String text, String fixed, int fixes,
+                          String note) {
+        Linted(List<Diagnostic> diagnostics, String problem) {
+            this(diagnostics, problem, null, null, 0, null);
+        }
     }
 
     /** Lints one input with a linter of its own (check objects keep per-module state). */
     private Linted lintOne(Input in, LintSettings settings) {
+        if (fixMode != null || baseline != null || newBaseline != null) {
+            return lintText(in, settings);
+        }
         List<Diagnostic> diags = new ArrayList<>();
         try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
             new Linter(settings).lint(s, diags::add);
@@ -432,6 +406,49 @@ public final class Cli {
         }
         diags.sort(Linter.ORDER);
         return new Linted(diags, null);
+    }
+
+    /** Lints one input read whole (--fix, --diff, baselines need its text), fixing it when asked. */
+    private Linted lintText(Input in, LintSettings settings) {
+        byte[] bytes;
+        try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
+            bytes = s.readAllBytes();
+        } catch (IOException | RuntimeException e) {
+            return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
+        } catch (OutOfMemoryError e) {
+            return new Linted(null, "ptxlint: cannot read '" + in.display + "': too large to hold in memory");
+        }
+        String text;
+        boolean utf8 = true;
+        try {
+            text = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT)
+                    .decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            utf8 = false;
+            text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        }
+        List<Diagnostic> diags = new ArrayList<>();
+        try {
+            if (utf8) {
+                diags.addAll(new Linter(settings).lint(text));
+            } else {
+                new Linter(settings).lint(new java.io.ByteArrayInputStream(bytes), diags::add);
+                diags.sort(Linter.ORDER);
+            }
+        } catch (IOException | RuntimeException e) {
+            return new Linted(null, "ptxlint: cannot lint '" + in.display + "': " + reason(e));
+        }
+        if (fixMode == null) {
+            return new Linted(diags, null, text, null, 0, null);
+        }
+        if (!utf8) {
+            return new Linted(diags, null, text, null, 0, "not fixed: the file is not valid UTF-8");
+        }
+        Fixer.Result r = Fixer.fix(text, diags, t -> new Linter(settings).lint(t), fixMode.unsafeFixes);
+        return new Linted(r.remaining(), null, text, r.text(), r.applied(), r.converged() ? null
+                : "fixes still apply after " + Fixer.MAX_ROUNDS + " rounds; run ptxlint --fix again");
     }
 
     private int lintAll(List<String> args, Renderer renderer, boolean quiet, Severity errorOn, SettingsOptions so,
@@ -445,6 +462,9 @@ public final class Cli {
         int warnings = 0;
         int notes = 0;
         int ioErrors = 0;
+        int fixes = 0;
+        int filesFixed = 0;
+        int baselined = 0;
         // All inputs first (so the progress line knows the total); a file named twice, or found
         // again under a directory argument, is linted once, where it first appears.
         List<Input> inputs = new ArrayList<>();
@@ -452,7 +472,7 @@ public final class Cli {
         for (String arg : args) {
             if (arg.equals("-")) {
                 if (seen.add("-")) {
-                    inputs.add(new Input("<stdin>", null));
+                    inputs.add(new Input(stdinNamed != null ? stdinNamed.toString() : "<stdin>", null));
                 }
                 continue;
             }
@@ -539,6 +559,51 @@ public final class Cli {
                     continue;
                 }
                 List<Diagnostic> diags = result.diagnostics();
+                if (result.note() != null) {
+                    report("ptxlint: " + in.display + ": " + result.note());
+                }
+                // What goes to standard output for this file: the diagnostics, except with --diff
+                // (the diff) and when fixing standard input (the fixed text; diagnostics to stderr).
+                PrintStream diagOut = out;
+                if (fixMode != null && result.fixed() != null) {
+                    fixes += result.fixes();
+                    boolean changed = !result.fixed().equals(result.text());
+                    if (changed) {
+                        filesFixed++;
+                    }
+                    if (fixMode.diff) {
+                        diagOut = null;
+                        if (changed) {
+                            if (progress != null) {
+                                progress.clear();
+                            }
+                            out.print(UnifiedDiff.diff(in.display.replace('\\', '/'), result.text(), result.fixed()));
+                            out.flush();
+                        }
+                    } else if (in.path == null) {
+                        diagOut = err;
+                        out.print(result.fixed());
+                        out.flush();
+                    } else if (changed) {
+                        try {
+                            Fixer.writeAtomically(in.path, result.fixed());
+                        } catch (IOException | RuntimeException e) {
+                            report("ptxlint: cannot write the fixes to '" + in.display + "': " + reason(e));
+                            ioErrors++;
+                        }
+                    }
+                } else if (fixMode != null && fixMode.diff) {
+                    diagOut = null;
+                }
+                Path named = in.path != null ? in.path : stdinNamed;
+                if (newBaseline != null) {
+                    newBaseline.add(in.display, named, result.text(), diags);
+                }
+                if (baseline != null) {
+                    int before = diags.size();
+                    diags = baseline.filter(in.display, named, result.text(), diags);
+                    baselined += before - diags.size();
+                }
                 files++;
                 if (!diags.isEmpty()) {
                     withDiags++;
@@ -558,14 +623,17 @@ public final class Cli {
                 // One write per file: its lines stay together even when several ptxlint processes
                 // share one output (pre-commit runs batches in parallel).
                 buffer.reset();
+                if (diagOut == null) {
+                    continue;
+                }
                 renderer.file(new Renderer.Source(in.display, in.path), diags, fileOut);
                 fileOut.flush();
                 if (buffer.size() > 0) {
                     if (progress != null) {
                         progress.clear();
                     }
-                    out.write(buffer.toByteArray(), 0, buffer.size());
-                    out.flush();
+                    diagOut.write(buffer.toByteArray(), 0, buffer.size());
+                    diagOut.flush();
                 }
             }
         } finally {
@@ -579,11 +647,19 @@ public final class Cli {
             progress = null;
         }
         Renderer.Summary summary = new Renderer.Summary(files, withDiags, errors, warnings, notes, ioErrors);
-        renderer.finish(summary, out);
+        boolean fixedStdin = fixMode != null && !fixMode.diff && args.contains("-");
+        renderer.finish(summary, fixedStdin ? err : out);
         out.flush();
+        if (!quiet && fixMode != null) {
+            err.println("ptxlint: " + (fixMode.diff ? plural(fixes, "fix") + " would change " + plural(filesFixed, "file")
+                    : "applied " + plural(fixes, "fix") + " to " + plural(filesFixed, "file"))
+                    + (fixMode.unsafeFixes ? "" : " (safe fixes only; --unsafe-fixes applies the others)"));
+        }
         if (!quiet && files > 0) {
             err.println("ptxlint: " + plural(errors, "error") + ", " + plural(warnings, "warning")
                     + (notes > 0 ? ", " + plural(notes, "note") : "") + " in " + plural(files, "file")
+                    + (fixMode != null ? (fixMode.diff ? " would be left" : " left") : "")
+                    + (baselined > 0 ? " (" + plural(baselined, "known finding") + " from the baseline not shown)" : "")
                     + (ioErrors > 0 ? " (" + plural(ioErrors, "file") + " could not be read)" : ""));
         }
         if (configErrors > 0) {
@@ -653,7 +729,7 @@ public final class Cli {
     }
 
     private static String plural(int n, String word) {
-        return n + " " + word + (n == 1 ? "" : "s");
+        return n + " " + word + (n == 1 ? "" : word.endsWith("x") ? "es" : "s");
     }
 
     private static String reason(Exception e) {

@@ -12,7 +12,8 @@ import java.util.List;
  * {@code warning} and {@code notice} for the other severities. Files under the working directory
  * (the checkout, in a workflow) are given relative to it, as GitHub expects. {@code endColumn} is
  * the last column of the range (inclusive), and columns are only given for one-line ranges.
- * Related places are appended to the message, one per line.
+ * Related places are appended to the message, one per line; a fix is noted after the message
+ * ({@code (fixable with --fix)}, or {@code --unsafe-fixes}).
  */
 final class GithubRenderer implements Renderer {
     private final Path cwd;
@@ -40,7 +41,7 @@ final class GithubRenderer implements Renderer {
                 sb.append(",endLine=").append(r.endLine() + 1);
             }
             sb.append(",title=").append(escapeProperty(d.code())).append("::");
-            StringBuilder message = new StringBuilder(d.message());
+            StringBuilder message = new StringBuilder(d.message()).append(Renderer.fixNote(d));
             for (Diagnostic.Related rel : d.related()) {
                 message.append('\n').append(file).append(':').append(rel.range().startLine() + 1).append(':')
                         .append(rel.range().startColumn() + 1).append(": note: ").append(rel.message());

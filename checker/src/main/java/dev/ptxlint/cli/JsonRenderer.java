@@ -42,6 +42,7 @@ final class JsonRenderer implements Renderer {
         for (Fix fix : d.fixes()) {
             JsonObject fo = new JsonObject();
             fo.addProperty("title", fix.title());
+            fo.addProperty("safe", fix.safe());
             JsonArray edits = new JsonArray();
             for (Fix.Edit e : fix.edits()) {
                 JsonObject eo = new JsonObject();

@@ -15,7 +15,10 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        if (java.util.Arrays.asList(args).contains("--lsp")) {
+        // The command line is read once, here, by Options: '--lsp' as a path (after '--') or as an
+        // option's value does not start the server.
+        Options options = Options.parse(args);
+        if (options.error == null && options.mode == Options.Mode.LSP) {
             // JSON-RPC owns the real standard output; anything else printed goes to standard error
             // so that a stray print cannot corrupt the stream.
             java.io.OutputStream rpcOut = new FileOutputStream(FileDescriptor.out);
@@ -28,7 +31,7 @@ public final class Main {
         // Diagnostics are UTF-8 whatever the locale (messages may quote non-ASCII characters).
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        int code = new Cli(FileSystems.getDefault(), System.in, out, err, stderrIsTerminal()).run(args);
+        int code = new Cli(FileSystems.getDefault(), System.in, out, err, stderrIsTerminal()).run(options);
         out.flush();
         err.flush();
         System.exit(code);
@@ -58,12 +61,22 @@ public final class Main {
 
     /** The project version, from the build. */
     public static String version() {
+        return buildProperty("version");
+    }
+
+    /** The commit the build was made from ({@code git describe --dirty}), or "unknown". */
+    public static String commit() {
+        String c = buildProperty("commit");
+        return c.isEmpty() || c.startsWith("${") ? "unknown" : c;
+    }
+
+    private static String buildProperty(String key) {
         try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
             Properties p = new Properties();
             if (in != null) {
                 p.load(in);
             }
-            return p.getProperty("version", "unknown");
+            return p.getProperty(key, "unknown");
         } catch (IOException e) {
             return "unknown";
         }

@@ -35,6 +35,22 @@ interface Renderer {
         };
     }
 
+    /**
+     * What the text formats append to a diagnostic with fixes: {@code " (fixable with --fix)"} when
+     * one of its fixes is safe, {@code " (fixable with --unsafe-fixes)"} when all are unsafe, else "".
+     */
+    static String fixNote(Diagnostic d) {
+        if (d.fixes().isEmpty()) {
+            return "";
+        }
+        for (dev.ptxlint.diag.Fix f : d.fixes()) {
+            if (f.safe()) {
+                return " (fixable with --fix)";
+            }
+        }
+        return " (fixable with --unsafe-fixes)";
+    }
+
     /** Totals over a run. */
     record Summary(int files, int filesWithDiagnostics, int errors, int warnings, int notes, int ioErrors) {
     }

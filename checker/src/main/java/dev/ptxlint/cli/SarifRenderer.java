@@ -100,6 +100,10 @@ final class SarifRenderer implements Renderer {
                     JsonArray changes = new JsonArray();
                     changes.add(change);
                     f.add("artifactChanges", changes);
+                    // Whether 'ptxlint --fix' applies it (safe) or only --unsafe-fixes does.
+                    JsonObject props = new JsonObject();
+                    props.addProperty("safe", fix.safe());
+                    f.add("properties", props);
                     fixes.add(f);
                 }
                 r.add("fixes", fixes);

@@ -6,7 +6,9 @@ import java.util.List;
 
 /**
  * GCC-style lines that editors and CI systems parse:
- * {@code PATH:LINE:COL: error|warning|note: MESSAGE [PTXnnnn]}. Lines and columns are 1-based;
+ * {@code PATH:LINE:COL: error|warning|note: MESSAGE [PTXnnnn]}, followed by
+ * {@code (fixable with --fix)} or {@code (fixable with --unsafe-fixes)} when the diagnostic has a
+ * fix. Lines and columns are 1-based;
  * columns count UTF-16 code units.
  */
 final class TextRenderer implements Renderer {
@@ -18,7 +20,7 @@ final class TextRenderer implements Renderer {
             sb.setLength(0);
             sb.append(path).append(':').append(d.range().startLine() + 1).append(':')
                     .append(d.range().startColumn() + 1).append(": ").append(d.severity().label()).append(": ")
-                    .append(d.message()).append(" [").append(d.code()).append(']');
+                    .append(d.message()).append(" [").append(d.code()).append(']').append(Renderer.fixNote(d));
             out.println(sb);
             for (Diagnostic.Related r : d.related()) {
                 out.println(path + ":" + (r.range().startLine() + 1) + ":" + (r.range().startColumn() + 1)

@@ -237,9 +237,9 @@ class CliFormatsTest extends CliHarness {
                 "::error file=src/kernel.ptx,line=8,col=8,endLine=8,endColumn=9,title=PTX0004::non-ASCII character in a"
                         + " comment or string: ptxas rejects any byte above 0x7F anywhere in the file; use ASCII only",
                 "::error file=src/kernel.ptx,line=8,col=14,endLine=8,endColumn=16,title=PTX0100::unknown instruction"
-                        + " 'mvo'; did you mean 'mov'?",
+                        + " 'mvo'; did you mean 'mov'? (fixable with --unsafe-fixes)",
                 "::error file=src/kernel.ptx,line=8,col=28,endLine=8,endColumn=28,title=PTX0002::expected ';' after"
-                        + " the instruction 'mvo'",
+                        + " the instruction 'mvo' (fixable with --fix)",
                 "::error file=src/kernel.ptx,line=10,col=1,endLine=10,endColumn=2,title=PTX0104::'L1' is already"
                         + " defined in this scope; rename the label%0Asrc/kernel.ptx:9:1: note: first definition of"
                         + " 'L1'"),
@@ -260,7 +260,7 @@ class CliFormatsTest extends CliHarness {
         Files.writeString(fs.getPath("/work/src/a,b:c%d.ptx"), CliTest.BAD);
         assertEquals(1, run("", "--format", "github", "src/a,b:c%d.ptx"));
         assertTrue(stdout().startsWith("::error file=src/a%2Cb%3Ac%25d.ptx,line=8,col=3,endLine=8,endColumn=6,"
-                + "title=PTX0100::unknown instruction 'movv'; did you mean 'mov'?\n"), stdout());
+                + "title=PTX0100::unknown instruction 'movv'; did you mean 'mov'? (fixable with --unsafe-fixes)\n"), stdout());
 
         // a message with every character that needs escaping
         Diagnostic d = Diagnostic.of(Rules.UNKNOWN_INSTRUCTION, new TextRange(0, 1, 0, 0, 0, 1),
@@ -314,7 +314,8 @@ class CliFormatsTest extends CliHarness {
         assertEquals("14", mvo.getAttribute("column"));
         assertEquals("error", mvo.getAttribute("severity"));
         assertEquals("PTX0100", mvo.getAttribute("source"));
-        assertEquals("unknown instruction 'mvo'; did you mean 'mov'?", mvo.getAttribute("message"));
+        assertEquals("unknown instruction 'mvo'; did you mean 'mov'? (fixable with --unsafe-fixes)",
+                mvo.getAttribute("message"));
         assertEquals(0, ((Element) files.item(1)).getElementsByTagName("error").getLength());
     }
 

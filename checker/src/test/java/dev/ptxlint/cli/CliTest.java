@@ -49,7 +49,8 @@ class CliTest extends CliHarness {
     void badFilePrintsGccStyleLinesAndExitsOne() {
         assertEquals(1, run("", "/work/src/nested/bad.ptx"));
         assertEquals(List.of(
-                "/work/src/nested/bad.ptx:8:3: error: unknown instruction 'movv'; did you mean 'mov'? [PTX0100]",
+                "/work/src/nested/bad.ptx:8:3: error: unknown instruction 'movv'; did you mean 'mov'? [PTX0100]"
+                        + " (fixable with --unsafe-fixes)",
                 "/work/src/nested/bad.ptx:9:11: error: '%r5' is not declared in this scope; %r<2> declares %r0 to %r1;"
                         + " raise the count to at least %r<6> [PTX0101]"),
                 stdout().lines().toList());

@@ -207,7 +207,7 @@ final class Machine {
             obs.fact(new Fact(Rules.CONSTANT_GUARD, g.span(),
                     "guard " + text + " is always true" + known + ", so it has no effect; remove the guard, "
                             + "or check where " + pname + " is set if it should vary",
-                    Fix.replace("Remove the guard " + text, TextRange.of(remove), ""), s.insn().span(),
+                    Fix.unsafe("Remove the guard " + text, TextRange.of(remove), ""), s.insn().span(),
                     text + " is always true"));
         } else {
             obs.fact(new Fact(Rules.CONSTANT_GUARD, g.span(),
@@ -677,7 +677,7 @@ final class Machine {
                 String movType = t.ptxName();
                 if (ops[0] instanceof Ref.Register && (chosen instanceof Ref.Register || chosen instanceof Ref.Literal)) {
                     String repl = "mov" + movType + " " + dest + ", " + src;
-                    fix = Fix.replace("Replace with '" + repl + "'", TextRange.of(instructionSpan()), repl);
+                    fix = Fix.unsafe("Replace with '" + repl + "'", TextRange.of(instructionSpan()), repl);
                 }
                 obs.fact(new Fact(Rules.CONSTANT_SELECTION, ops[3].expr().span(),
                         "'" + mn + "' always selects " + which + " (" + src + "): " + why

@@ -100,7 +100,7 @@ final class DestinationRule implements FormRule {
                                 + "destination " + Exprs.text(o.expr()) + " the upper lane's result is lost. Write "
                                 + Exprs.text(o.expr()) + "|q, or " + Exprs.text(o.expr())
                                 + "|_ to discard it on purpose")
-                                .withFix(Fix.replace("Discard the upper lane explicitly ('|_')", TextRange.of(end),
+                                .withFix(Fix.unsafe("Discard the upper lane explicitly ('|_')", TextRange.of(end),
                                         "|_")));
                     }
                     return;
@@ -136,7 +136,7 @@ final class DestinationRule implements FormRule {
                 ctx.reporter().report(Edits.at(Rules.HALF_SETP_PAIR, p.span(), a.formName()
                         + " has one result: the manual gives only the destination p (ptxas also accepts p|_); "
                         + "write " + Exprs.text(p.first()))
-                        .withFix(Fix.replace("Remove '|_'", TextRange.of(tail), "")));
+                        .withFix(Fix.safe("Remove '|_'", TextRange.of(tail), "")));
                 checkPredicateSide(a, p.first(), ctx);
                 return;
             }

@@ -19,12 +19,29 @@ final class Edits {
         return Diagnostic.of(rule, TextRange.of(span), message);
     }
 
+    /** An unsafe fix removing {@code t} (a guess: applied only with --unsafe-fixes). */
     static Fix remove(String title, Token t) {
-        return Fix.replace(title, TextRange.of(t.span()), "");
+        return Fix.unsafe(title, TextRange.of(t.span()), "");
     }
 
+    /** A fix removing {@code t}, safe or not. */
+    static Fix remove(String title, Token t, boolean safe) {
+        return safe ? removeSafe(title, t) : remove(title, t);
+    }
+
+    /** A safe fix removing {@code t} (meaning kept: applied by --fix). */
+    static Fix removeSafe(String title, Token t) {
+        return Fix.safe(title, TextRange.of(t.span()), "");
+    }
+
+    /** An unsafe fix replacing {@code s} with {@code text}. */
     static Fix replace(String title, Span s, String text) {
-        return Fix.replace(title, TextRange.of(s), text);
+        return Fix.unsafe(title, TextRange.of(s), text);
+    }
+
+    /** A safe fix replacing {@code s} with {@code text}. */
+    static Fix replaceSafe(String title, Span s, String text) {
+        return Fix.safe(title, TextRange.of(s), text);
     }
 
     /** {@code .b16, .b32 or .b64}. */

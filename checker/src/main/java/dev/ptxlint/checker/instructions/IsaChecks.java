@@ -94,7 +94,7 @@ public final class IsaChecks implements InstructionCheck {
                     TextRange r = TextRange.of(toks.get(i).span());
                     ctx.reporter().report(Diagnostic.of(Rules.IGNORED_MODIFIER, r, "ptxas ignores '" + mods[i] + "' on '"
                             + opcode + "' (it has no meaning there); remove it")
-                            .withFix(Fix.replace("Remove '" + mods[i] + "'", r, "")));
+                            .withFix(Fix.safe("Remove '" + mods[i] + "'", r, "")));
                 } else {
                     kept++;
                 }

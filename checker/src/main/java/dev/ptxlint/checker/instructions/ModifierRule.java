@@ -117,7 +117,7 @@ final class ModifierRule implements FormRule {
             if (t.text().equals(first.text())) {
                 ctx.reporter().report(Edits.at(Rules.DUPLICATE_MODIFIER, t.span(),
                         "'" + t.text() + "' is written twice; remove this one")
-                        .withFix(Edits.remove("Remove the second '" + t.text() + "'", t)));
+                        .withFix(Edits.removeSafe("Remove the second '" + t.text() + "'", t)));
             } else {
                 ctx.reporter().report(Edits.at(Rules.CONFLICTING_MODIFIERS, t.span(),
                         "two " + what + ", '" + first.text() + "' and '" + t.text() + "': " + a.opcode()
@@ -149,7 +149,7 @@ final class ModifierRule implements FormRule {
         ctx.reporter().report(Edits.at(Rules.MODIFIER_ORDER, span,
                 "modifiers out of the manual's order: write " + a.opcode() + want + " (" + syntax(a.table)
                         + "); ptxas accepts any order, other tools may not")
-                .withFix(Edits.replace("Reorder to " + a.opcode() + want, span, want.toString())));
+                .withFix(Edits.replaceSafe("Reorder to " + a.opcode() + want, span, want.toString())));
     }
 
     /** Whether each modifier's kind comes no earlier in the table's order than the one before it. */

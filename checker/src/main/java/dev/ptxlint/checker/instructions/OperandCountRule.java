@@ -85,7 +85,7 @@ final class OperandCountRule implements FormRule {
                 Span point = new Span(at.end(), at.end(), at.endLine(), at.endColumn(), at.endLine(), at.endColumn());
                 d = d.withFix(Edits.replace("Insert '.and' after '" + insertAfter + "'", point, ".and"));
             }
-            d = d.withFix(Fix.replace("Remove c", TextRange.of(removal), ""));
+            d = d.withFix(Fix.unsafe("Remove c", TextRange.of(removal), ""));
             ctx.reporter().report(d);
             return;
         }

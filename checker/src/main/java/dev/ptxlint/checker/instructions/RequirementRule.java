@@ -50,7 +50,7 @@ final class RequirementRule implements FormRule {
         Diagnostic d = Edits.at(Rules.REQUIRES_NEWER, at, msg.toString());
         Ast.Directive version = ctx.version();
         if (!vOk && tOk && version != null && !version.args().isEmpty()) {
-            d = d.withFix(Fix.replace("Raise .version to " + r.version(),
+            d = d.withFix(Fix.unsafe("Raise .version to " + r.version(),
                     TextRange.of(version.args().get(0).span()), r.version().toString()));
         }
         ctx.reporter().report(d);

@@ -40,7 +40,7 @@ final class TypeRule implements FormRule {
                         (repeat ? "'" + extra.text() + "' is written twice" : "a " + ordinal(i + 1)
                                 + " type '" + extra.text() + "'") + ": " + a.opcode() + " takes " + count(n)
                                 + " (" + ModifierRule.syntax(t) + "); remove it")
-                        .withFix(Edits.remove("Remove '" + extra.text() + "'", extra)));
+                        .withFix(Edits.remove("Remove '" + extra.text() + "'", extra, repeat)));
             }
             return;
         }
@@ -80,7 +80,7 @@ final class TypeRule implements FormRule {
         if (p.isHalf() && bit != null && legal.contains(bit) && !a.opcode().startsWith("set")) {
             msg += "; " + a.opcode() + " moves bits, so select " + p.text() + " values with '" + bit.text() + "'";
             d = Edits.at(Rules.INVALID_TYPE, tok.span(), msg)
-                    .withFix(Edits.replace("Use '" + bit.text() + "'", tok.span(), bit.text()));
+                    .withFix(Edits.replaceSafe("Use '" + bit.text() + "'", tok.span(), bit.text()));
         } else if (p.bits() == 8 && !legal.contains(p)) {
             msg += " (8-bit types are not supported: use the 16-bit type)";
             d = Edits.at(Rules.INVALID_TYPE, tok.span(), msg);
