@@ -90,6 +90,8 @@ public final class IncrementalLinter {
     private String text;
     private List<Item> items = new ArrayList<>();
     private List<Diagnostic> finish = List.of();
+    /** Suppression comments of a text with no top-level item (else each item holds its own). */
+    private List<dev.ptxlint.syntax.Token> looseComments = List.of();
     private boolean lastIncremental;
 
     public IncrementalLinter() {
@@ -155,7 +157,12 @@ public final class IncrementalLinter {
         this.text = newText;
         this.items = list;
         this.finish = tail;
-        distributeComments(comments, list, 0, list.size());
+        if (list.isEmpty()) {
+            looseComments = comments; // a text of comments only: no item to file them under
+        } else {
+            looseComments = List.of();
+            distributeComments(comments, list, 0, list.size());
+        }
         return diagnostics();
     }
 
@@ -193,6 +200,7 @@ public final class IncrementalLinter {
             comments.addAll(it.comments);
         }
         raw.addAll(finish);
+        comments.addAll(looseComments);
         raw.sort(Linter.ORDER);
         // The settings and the suppression comments apply to the whole module at once (a comment
         // that silences nothing is itself reported), as Linter applies them.

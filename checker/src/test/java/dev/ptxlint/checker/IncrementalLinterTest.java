@@ -96,6 +96,17 @@ class IncrementalLinterTest {
                 + "\n";
     }
 
+    /** Found by LinterFuzzTest: a text of suppression comments and no item threw IndexOutOfBounds. */
+    @Test
+    void aTextOfCommentsOnlyLintsLikeTheFullLinter() {
+        for (String text : new String[] {"// ptxlint-disable-line\n", "/* ptxlint-disable PTX0101 */",
+            "// ptxlint-disable-next-line PTX0001\n// ptxlint-enable\n"}) {
+            assertEquals(new Linter().lint(text), new IncrementalLinter().lint(text), text);
+            check(text, text + "\n", text.length(), 0, text);
+            check(".version 8.0\n" + text, text, 0, text.length(), text);
+        }
+    }
+
     @Test
     void oneLineEditInsideABodyIsIncrementalAndShiftsLaterItems() {
         String text = ".version 9.0\n.target sm_90\n.address_size 64\n"
