@@ -656,7 +656,7 @@ public final class Cli {
         renderer.finish(summary, fixedStdin ? err : out);
         out.flush();
         if (!quiet && fixMode != null) {
-            err.println("ptxlint: " + (fixMode.diff ? plural(fixes, "fix") + " would change " + plural(filesFixed, "file")
+            err.println("ptxlint: " + (fixMode.diff ? plural(fixes, "fix") + " would be applied to " + plural(filesFixed, "file")
                     : "applied " + plural(fixes, "fix") + " to " + plural(filesFixed, "file"))
                     + (fixMode.unsafeFixes ? "" : " (safe fixes only; --unsafe-fixes applies the others)"));
         }

@@ -89,7 +89,7 @@ class CliFixTest extends CliHarness {
                    ret;
                  }
                 """, stdout());
-        assertTrue(stderr().contains("2 fixes would change 1 file"), stderr());
+        assertTrue(stderr().contains("2 fixes would be applied to 1 file"), stderr());
         // with safe fixes only, the error that would be left makes it exit 1
         assertEquals(1, run("", "--diff", "src/two.ptx"));
         assertTrue(stdout().contains("-  mov.u32 %r1, 1\n+  mov.u32 %r1, 1;\n"), stdout());
