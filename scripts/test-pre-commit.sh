@@ -3,7 +3,9 @@
 # a temporary git repository with a good and a bad .ptx file, then
 #   pre-commit try-repo <this repository> ptxlint-build --all-files   (builds the jar in
 #       pre-commit's clone with the ./ptxlint launcher)
-#   pre-commit try-repo <this repository> ptxlint ...                 (ptxlint on PATH)
+#   pre-commit try-repo <this repository> ptxlint ...                 (ptxlint on PATH: a wrapper
+#       of the checkout's launcher, then the installed command: bin/ptxlint of the archive
+#       dist/target/ptxlint-*.tar.gz, symlinked onto a PATH without Maven)
 # The bad file must fail with its diagnostic, the good one must pass.
 #
 # Needs git, JDK 17+, Maven and pre-commit (installed with apt-get when missing and run as
@@ -99,5 +101,26 @@ rc=$?
 set -e
 [ "$rc" -eq 0 ] || fail "ptxlint: good.ptx alone should pass, got exit status $rc"
 grep -q "ptxlint.*Passed" "$WORK/out" || fail "ptxlint: no 'Passed' line for good.ptx"
+
+# 3. The same hook with the installed command: the archive unpacked, bin/ptxlint symlinked onto a
+#    PATH that has java, git and pre-commit but no Maven.
+archive=$(ls "$REPO"/dist/target/ptxlint-*.tar.gz 2>/dev/null | head -n 1 || true)
+if [ -z "$archive" ]; then
+  (cd "$REPO" && mvn -B -q -pl dist -am package -DskipTests)
+  archive=$(ls "$REPO"/dist/target/ptxlint-*.tar.gz | head -n 1)
+fi
+mkdir "$WORK/opt" "$WORK/installed" "$WORK/tools"
+tar -xzf "$archive" -C "$WORK/opt"
+ln -s "$(ls -d "$WORK"/opt/ptxlint-*)/bin/ptxlint" "$WORK/installed/ptxlint"
+for t in java git pre-commit python3 dirname readlink sed ls env sh bash cat; do
+  p=$(command -v "$t") && ln -sf "$p" "$WORK/tools/$t"
+done
+echo "test-pre-commit: ptxlint (the installed command, $(basename "$archive"))"
+set +e
+PATH="$WORK/installed:$WORK/tools" pre-commit try-repo "$REPO" ptxlint --all-files >"$WORK/out" 2>&1
+rc=$?
+set -e
+if grep -q "mvn" "$WORK/out"; then fail "ptxlint (installed): Maven was called"; fi
+expect_bad_fails "ptxlint (installed)"
 
 echo "test-pre-commit: ok"

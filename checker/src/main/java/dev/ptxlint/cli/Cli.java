@@ -486,6 +486,7 @@ public final class Cli {
             }
             if (Files.isDirectory(p)) {
                 List<Path> found = new ArrayList<>();
+                boolean unreadable = false;
                 try (Stream<Path> walk = Files.walk(p)) {
                     walk.filter(q -> q.getFileName() != null && q.getFileName().toString().endsWith(".ptx")
                                     && Files.isRegularFile(q))
@@ -494,6 +495,10 @@ public final class Cli {
                 } catch (IOException | java.io.UncheckedIOException e) {
                     err.println("ptxlint: cannot read directory '" + arg + "': " + reason(e));
                     ioErrors++;
+                    unreadable = true;
+                }
+                if (found.isEmpty() && !unreadable) {
+                    err.println("ptxlint: no .ptx files in directory '" + arg + "'");
                 }
                 for (Path q : found) {
                     if (seen.add(identity(q))) {
@@ -525,7 +530,7 @@ public final class Cli {
             while (next < inputs.size() || !window.isEmpty()) {
                 while (next < inputs.size() && window.size() < Math.max(1, 2 * threads)) {
                     Input in = inputs.get(next++);
-                    LintSettings ls = settings.settingsFor(in.path);
+                    LintSettings ls = settings.settingsFor(in.path != null ? in.path : stdinNamed);
                     if (ls == null) {
                         window.add(new Pending(in, null));
                     } else if (pool == null) {
@@ -651,7 +656,7 @@ public final class Cli {
         renderer.finish(summary, fixedStdin ? err : out);
         out.flush();
         if (!quiet && fixMode != null) {
-            err.println("ptxlint: " + (fixMode.diff ? plural(fixes, "fix") + " would change " + plural(filesFixed, "file")
+            err.println("ptxlint: " + (fixMode.diff ? plural(fixes, "fix") + " would be applied to " + plural(filesFixed, "file")
                     : "applied " + plural(fixes, "fix") + " to " + plural(filesFixed, "file"))
                     + (fixMode.unsafeFixes ? "" : " (safe fixes only; --unsafe-fixes applies the others)"));
         }

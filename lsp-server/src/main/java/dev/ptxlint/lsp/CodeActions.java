@@ -58,14 +58,14 @@ final class CodeActions {
         for (Object[] pair : pairs) {
             Diagnostic d = (Diagnostic) pair[0];
             org.eclipse.lsp4j.Diagnostic c = (org.eclipse.lsp4j.Diagnostic) pair[1];
-            boolean first = true;
             for (Fix f : d.fixes()) {
                 CodeAction a = new CodeAction(f.title());
                 a.setKind(CodeActionKind.QuickFix);
                 a.setDiagnostics(List.of(c));
                 a.setEdit(new WorkspaceEdit(Map.of(doc.uri, Convert.edits(f))));
-                a.setIsPreferred(first && d.fixes().size() == 1);
-                first = false;
+                // Preferred (what an editor's "auto fix" applies): the fix 'ptxlint --fix' applies,
+                // a diagnostic's only safe fix; guesses and alternatives are offered, not preferred.
+                a.setIsPreferred(f.safe() && d.fixes().stream().filter(Fix::safe).count() == 1);
                 out.add(Either.forRight(a));
             }
             out.add(Either.forRight(disable(doc, snap, d, c)));
