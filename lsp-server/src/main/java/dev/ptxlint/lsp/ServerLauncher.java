@@ -82,7 +82,14 @@ public final class ServerLauncher {
     /** {@link #launch(InputStream, OutputStream)} with a limit on the size of one message. */
     static int launch(InputStream in, OutputStream out, long maxMessageBytes) {
         PtxLanguageServer server = new PtxLanguageServer();
+        // LSP4J's threads (reader, request handlers): daemons, ended with the session
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "ptxlint-jsonrpc");
+            t.setDaemon(true);
+            return t;
+        });
         Launcher<LanguageClient> launcher = new GatedBuilder(server::log, maxMessageBytes)
+                .setExecutorService(pool)
                 .setLocalService(server)
                 .setRemoteInterface(LanguageClient.class)
                 .setInput(in)
@@ -119,6 +126,7 @@ public final class ServerLauncher {
             return 1;
         } finally {
             listening.cancel(true);
+            pool.shutdown();
         }
     }
 }
