@@ -45,9 +45,9 @@ for t in "${targets[@]}"; do
   cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | tail -n 1)
   ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | tail -n 1)
   echo "fuzz: $t: ${execs:-0} executions, ${cov:-cov: ?} edges, ${ft:-ft: ?} features; ${done_line:-no closing line}"
-  if grep -qE 'FuzzTestFinding|== Java Exception|Crash|crash-' "$log" || [ $rc -ne 0 ]; then
+  if grep -qE '== Java Exception|FuzzTestFindingException|Test unit written to' "$log" || [ $rc -ne 0 ]; then
     echo "fuzz: $t: FINDING or failure (exit $rc); see $log and the crash-* files:" >&2
-    grep -E 'crash-[0-9a-f]+|== Java Exception.*|Caused by.*' "$log" | sort -u | head -n 20 >&2
+    grep -E 'Test unit written to.*|== Java Exception.*|Caused by.*' "$log" | sort -u | head -n 20 >&2
     status=1
   fi
 done

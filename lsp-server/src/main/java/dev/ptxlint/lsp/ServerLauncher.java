@@ -24,8 +24,13 @@ public final class ServerLauncher {
     private ServerLauncher() {
     }
 
-    /** Largest message body read (bytes); a larger one is skipped and answered with an error. */
-    static final long MAX_MESSAGE_BYTES = Long.getLong("ptxlint.lsp.maxMessageBytes", 64L * 1024 * 1024);
+    /**
+     * Largest message body read (bytes); a larger one is skipped and answered with an error. A
+     * body is held about four times over while it is read (bytes, text, LSP4J's parse), so the
+     * default is 64 MiB or a quarter of the heap, whichever is less.
+     */
+    static final long MAX_MESSAGE_BYTES = Long.getLong("ptxlint.lsp.maxMessageBytes",
+            Math.min(64L * 1024 * 1024, Runtime.getRuntime().maxMemory() / 4));
 
     /**
      * LSP4J's launcher with {@link MessageGate} as the reader of the input instead of LSP4J's
