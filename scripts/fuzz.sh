@@ -34,7 +34,7 @@ for t in "${targets[@]}"; do
   log="$logdir/${t//#/-}.log"
   echo "fuzz: $t ($m) for ${secs}s, log $log"
   JAZZER_FUZZ=1 nice -n 10 mvn -B -o -q test -pl "$m" -am -Dtest="$t" -Dsurefire.failIfNoSpecifiedTests=false \
-    -Djazzer.max_duration="${secs}s" -Djazzer.keep_going="${FUZZ_KEEP_GOING:-1}" \
+    -Djazzer.hooks=true -Djazzer.max_duration="${secs}s" -Djazzer.keep_going="${FUZZ_KEEP_GOING:-1}" \
     -DargLine="-XX:ActiveProcessorCount=1 -Xss2m" >"$log" 2>&1
   rc=$?
   # libFuzzer's closing lines: "#N DONE cov: C ft: F corp: ..." and "Done N runs in S second(s)"
