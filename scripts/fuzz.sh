@@ -34,7 +34,7 @@ for t in "${targets[@]}"; do
   log="$logdir/${t//#/-}.log"
   echo "fuzz: $t ($m) for ${secs}s, log $log"
   JAZZER_FUZZ=1 nice -n 10 mvn -B -o -q test -pl "$m" -am -Dtest="$t" -Dsurefire.failIfNoSpecifiedTests=false \
-    -Djazzer.max_duration="${secs}s" -Djazzer.keep_going="${FUZZ_KEEP_GOING:-1}" \
+    -Djazzer.hooks=true -Djazzer.max_duration="${secs}s" -Djazzer.keep_going="${FUZZ_KEEP_GOING:-1}" \
     -DargLine="-XX:ActiveProcessorCount=1 -Xss2m" >"$log" 2>&1
   rc=$?
   # libFuzzer's closing lines: "#N DONE cov: C ft: F corp: ..." and "Done N runs in S second(s)"
@@ -45,9 +45,9 @@ for t in "${targets[@]}"; do
   cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | tail -n 1)
   ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | tail -n 1)
   echo "fuzz: $t: ${execs:-0} executions, ${cov:-cov: ?} edges, ${ft:-ft: ?} features; ${done_line:-no closing line}"
-  if grep -qE 'FuzzTestFinding|== Java Exception|Crash|crash-' "$log" || [ $rc -ne 0 ]; then
+  if grep -qE '== Java Exception|FuzzTestFindingException|Test unit written to' "$log" || [ $rc -ne 0 ]; then
     echo "fuzz: $t: FINDING or failure (exit $rc); see $log and the crash-* files:" >&2
-    grep -E 'crash-[0-9a-f]+|== Java Exception.*|Caused by.*' "$log" | sort -u | head -n 20 >&2
+    grep -E 'Test unit written to.*|== Java Exception.*|Caused by.*' "$log" | sort -u | head -n 20 >&2
     status=1
   fi
 done

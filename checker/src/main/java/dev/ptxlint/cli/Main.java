@@ -21,7 +21,7 @@ public final class Main {
         if (options.error == null && options.mode == Options.Mode.LSP) {
             // JSON-RPC owns the real standard output; anything else printed goes to standard error
             // so that a stray print cannot corrupt the stream.
-            java.io.OutputStream rpcOut = new FileOutputStream(FileDescriptor.out);
+            java.io.OutputStream rpcOut = rpcOutput();
             InputStream rpcIn = new java.io.FileInputStream(FileDescriptor.in);
             PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
             System.setOut(err);
@@ -35,6 +35,25 @@ public final class Main {
         out.flush();
         err.flush();
         System.exit(code);
+    }
+
+    /**
+     * Where the language server writes JSON-RPC: the real standard output. The {@code ptxlint}
+     * launcher hands it over as descriptor 3 ({@code PTXLINT_RPC_FD=3}) and gives the JVM standard
+     * error as its standard output, so that the JVM's own printing (JAVA_OPTS=-Xlog:gc) cannot
+     * corrupt the stream; without the launcher it is descriptor 1.
+     */
+    static java.io.OutputStream rpcOutput() {
+        String fd = System.getenv("PTXLINT_RPC_FD");
+        if (fd != null && fd.matches("[3-9]")) {
+            try {
+                return new FileOutputStream("/dev/fd/" + fd);
+            } catch (IOException | RuntimeException e) {
+                System.err.println("ptxlint: cannot open descriptor " + fd + " (" + e.getMessage()
+                        + "); JSON-RPC goes to standard output");
+            }
+        }
+        return new FileOutputStream(FileDescriptor.out);
     }
 
     /**

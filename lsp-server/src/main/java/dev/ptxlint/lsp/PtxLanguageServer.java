@@ -232,11 +232,14 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         }
     }
 
-    /** Runs a notification handler; an exception is logged, never thrown into LSP4J. */
+    /**
+     * Runs a notification handler; anything thrown (a stack overflow or out-of-memory error
+     * included) is logged in one line, never thrown into LSP4J.
+     */
     private void guarded(String what, Runnable r) {
         try {
             r.run();
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
             log(what + " failed: " + e);
         }
     }
@@ -342,7 +345,7 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
 
     private void publish(String uri, List<Diagnostic> diags, Integer version) {
         LanguageClient c = client;
-        if (c == null) {
+        if (c == null || shutdown) {
             return;
         }
         List<org.eclipse.lsp4j.Diagnostic> out = new ArrayList<>(diags.size());
@@ -372,9 +375,13 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             lintThread.execute(() -> {
                 try {
                     result.complete(f.apply(doc, refresh(doc)));
-                } catch (RuntimeException e) {
+                } catch (Throwable e) {
+                    // the request is answered with an error whatever failed (a stack overflow too)
                     log("request on " + uri + " failed: " + e);
-                    result.completeExceptionally(e);
+                    result.completeExceptionally(new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(
+                            new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
+                                    org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InternalError,
+                                    "ptxlint failed on this document: " + e, null)));
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -393,6 +400,9 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
 
         @Override
         public void didOpen(DidOpenTextDocumentParams params) {
+            if (shutdown) {
+                return; // after shutdown nothing is linted or published
+            }
             guarded("didOpen", () -> {
                 var item = params.getTextDocument();
                 String text = item.getText() == null ? "" : item.getText();
@@ -409,6 +419,9 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
 
         @Override
         public void didChange(DidChangeTextDocumentParams params) {
+            if (shutdown) {
+                return;
+            }
             guarded("didChange", () -> {
                 Document doc = documents.get(params.getTextDocument().getUri());
                 if (doc == null) {

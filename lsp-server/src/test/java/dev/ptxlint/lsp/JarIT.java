@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonObject;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -79,6 +80,38 @@ class JarIT {
         } finally {
             p.destroyForcibly();
             fakeClient.destroyForcibly();
+        }
+    }
+
+    /** Issue 15 item 9: JAVA_OPTS=-Xlog:gc printed GC lines into the protocol's standard output. */
+    @Test
+    void theLauncherKeepsTheJvmsOwnOutputOffTheProtocolStream() throws Exception {
+        jar();
+        Path launcher = Paths.get(System.getProperty("ptxlint.root", "..")).resolve("ptxlint");
+        Assumptions.assumeTrue(Files.isExecutable(launcher) && new File("/bin/sh").exists());
+        ProcessBuilder pb = new ProcessBuilder(launcher.toString(), "--lsp").redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("JAVA_OPTS", "-Xlog:gc*=debug -verbose:gc");
+        Process p = pb.start();
+        try {
+            ByteArrayOutputStream in = new ByteArrayOutputStream();
+            for (String body : new String[] {
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"processId\":null,\"capabilities\":{}}}",
+                "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"shutdown\"}", "{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"}) {
+                byte[] b = body.getBytes(StandardCharsets.UTF_8);
+                in.write(("Content-Length: " + b.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                in.write(b);
+            }
+            p.getOutputStream().write(in.toByteArray());
+            p.getOutputStream().flush();
+            byte[] out = p.getInputStream().readAllBytes();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            assertEquals(0, p.exitValue());
+            // nothing but frames: two responses, each a JSON object
+            List<String> bodies = ServerFuzzTest.frames(out);
+            assertEquals(2, bodies.size(), new String(out, StandardCharsets.UTF_8));
+            bodies.forEach(b -> assertTrue(json(b).isJsonObject(), b));
+        } finally {
+            p.destroyForcibly();
         }
     }
 

@@ -80,6 +80,12 @@ final class RawClient implements AutoCloseable {
         out.flush();
     }
 
+    /** Writes bytes as they are: a frame of the test's own making, or garbage. */
+    synchronized void sendBytes(byte[] bytes) throws IOException {
+        out.write(bytes);
+        out.flush();
+    }
+
     int request(String method, JsonElement params) throws IOException {
         int id = nextId++;
         JsonObject o = new JsonObject();
@@ -118,6 +124,11 @@ final class RawClient implements AutoCloseable {
         }
     }
 
+    /** The next error response to a message whose id the server could not read (id null). */
+    JsonObject nullIdError(long timeoutMs) throws InterruptedException {
+        return await(m -> m.has("error") && !m.has("method") && (!m.has("id") || m.get("id").isJsonNull()), timeoutMs);
+    }
+
     JsonObject response(int id, long timeoutMs) throws InterruptedException {
         return await(m -> m.has("id") && !m.has("method") && m.get("id").isJsonPrimitive()
                 && m.get("id").getAsInt() == id, timeoutMs);
@@ -126,6 +137,16 @@ final class RawClient implements AutoCloseable {
     JsonObject publish(String uri, long timeoutMs) throws InterruptedException {
         return await(m -> "textDocument/publishDiagnostics".equals(str(m, "method"))
                 && uri.equals(m.getAsJsonObject("params").get("uri").getAsString()), timeoutMs);
+    }
+
+    /**
+     * Whether a publishDiagnostics for {@code uri} came, among everything the server wrote until
+     * it closed its output (waits for that).
+     */
+    boolean hasPublishFor(String uri) throws InterruptedException {
+        reader.join(10_000);
+        return inbox.stream().anyMatch(m -> "textDocument/publishDiagnostics".equals(str(m, "method"))
+                && uri.equals(m.getAsJsonObject("params").get("uri").getAsString()));
     }
 
     static String str(JsonObject o, String k) {

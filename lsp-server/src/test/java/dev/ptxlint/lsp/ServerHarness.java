@@ -15,6 +15,10 @@ final class ServerHarness implements AutoCloseable {
     private final Socket clientSide;
 
     ServerHarness() throws IOException {
+        this(ServerLauncher.MAX_MESSAGE_BYTES);
+    }
+
+    ServerHarness(long maxMessageBytes) throws IOException {
         try (ServerSocket ss = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             clientSide = new Socket(InetAddress.getLoopbackAddress(), ss.getLocalPort());
             Socket serverSide = ss.accept();
@@ -23,7 +27,8 @@ final class ServerHarness implements AutoCloseable {
             serverSide.setTcpNoDelay(true);
             Thread t = new Thread(() -> {
                 try {
-                    exitCode.complete(ServerLauncher.launch(serverSide.getInputStream(), serverSide.getOutputStream()));
+                    exitCode.complete(ServerLauncher.launch(serverSide.getInputStream(), serverSide.getOutputStream(),
+                            maxMessageBytes));
                 } catch (Throwable e) {
                     exitCode.completeExceptionally(e);
                 } finally {
