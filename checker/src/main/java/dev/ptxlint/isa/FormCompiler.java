@@ -174,11 +174,11 @@ final class FormCompiler {
         return new IsaForm.Operand(o.name(), o.shape(), o.kind(), o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
                 o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
                 o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
-                java.util.Collections.unmodifiableList(parts));
+                java.util.Collections.unmodifiableList(parts), o.typed());
     }
 
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "label", "func", "var", "any",
-            "wide", "sink", "neg", "relaxed");
+            "wide", "sink", "neg", "relaxed", "typed");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -214,6 +214,7 @@ final class FormCompiler {
         boolean sink = false;
         boolean neg = o.negatable();
         boolean relaxed = false;
+        boolean typed = false;
         boolean hasRange = false;
         long min = 0;
         long max = 0;
@@ -241,6 +242,7 @@ final class FormCompiler {
                     case "sink" -> sink = true;
                     case "neg" -> neg = true;
                     case "relaxed" -> relaxed = true;
+                    case "typed" -> typed = true;
                     default -> {
                         if (w.startsWith("vec(")) {
                             String arg = w.substring(4, w.length() - 1).strip();
@@ -304,6 +306,6 @@ final class FormCompiler {
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,
-                o.suffixRequired(), values, multiple, null);
+                o.suffixRequired(), values, multiple, null, typed);
     }
 }

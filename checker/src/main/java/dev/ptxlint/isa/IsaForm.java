@@ -32,12 +32,15 @@ public final class IsaForm {
      * One operand. {@code typeSlot} is the index of the slot whose value is its type, or -1 with
      * {@code fixedType} (or neither: untyped). {@code vector} is a fixed element count (0: a
      * scalar) and {@code vectorSlot} the slot ({@code .vec}) whose value gives the count, or -1.
+     * {@code typed}: a fixed type that follows the type rule of an instruction-typed operand
+     * ({@code @operand ... typed}: the video instructions' 32-bit operands, where ptxas takes an
+     * {@code .f16x2} register as it does for {@code add.u32}).
      */
     public record Operand(String name, IsaSource.Shape shape, Kind kind, int typeSlot, PtxType fixedType,
                           boolean wide, int vector, int vectorSlot, boolean optional, boolean sink, boolean neg,
                           boolean relaxed, boolean hasRange, long min, long max, String text, boolean minus,
                           Set<String> selectors, boolean selectorRequired, long[] values, long multiple,
-                          List<Operand> parts) {
+                          List<Operand> parts, boolean typed) {
 
         /** Whether a selector suffix ({@code %r1.h0}) may follow the register. */
         public boolean takesSelector() {

@@ -52,10 +52,18 @@ final class FormAnalysis {
     }
 
     FormAnalysis(Ast.Instruction insn, FormTable table, CheckContext ctx) {
+        this(insn, table, java.util.Set.of(), ctx);
+    }
+
+    /** {@code ignored}: words ptxas ignores on this opcode ({@code @ignores}); they are left out. */
+    FormAnalysis(Ast.Instruction insn, FormTable table, java.util.Set<String> ignored, CheckContext ctx) {
         this.insn = insn;
         this.table = table;
         for (Token m : insn.modifiers()) {
             String t = m.text();
+            if (!ignored.isEmpty() && ignored.contains(t)) {
+                continue;
+            }
             ModKind k;
             if (PtxType.of(t) != null) {
                 k = ModKind.TYPE;

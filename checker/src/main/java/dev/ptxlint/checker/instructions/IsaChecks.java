@@ -601,7 +601,8 @@ public final class IsaChecks implements InstructionCheck {
         if (element) {
             return TypeRules.Origin.ELEMENT;
         }
-        return spec.typeSlot() < 0 && spec.fixedType() != null ? TypeRules.Origin.FIXED : TypeRules.Origin.TYPED;
+        return spec.typeSlot() < 0 && spec.fixedType() != null && !spec.typed() ? TypeRules.Origin.FIXED
+                : TypeRules.Origin.TYPED;
     }
 
     private static int indexOf(Binding b, IsaForm.Operand spec) {
