@@ -442,7 +442,10 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is an address [...]");
                 }
-                return spec.parts() == null ? 0 : addressParts(insn, b, spec, a, ctx, out);
+                if (spec.parts() != null) {
+                    return addressParts(insn, b, spec, a, ctx, out);
+                }
+                return type == null ? 0 : addressBase(insn, b, spec, type, a, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
                 return symbolOperand(insn, spec, e, ctx, out);
@@ -737,6 +740,45 @@ public final class IsaChecks implements InstructionCheck {
             }
         }
         return p;
+    }
+
+    /**
+     * A typed address ({@code @operand taddr : addr .u32}, tensor memory): {@code [r]} or
+     * {@code [r+imm]} with a register {@code r} of that type; a constant, a variable or a register
+     * of another type is not an address of this kind.
+     */
+    private int addressBase(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Address a,
+                            CheckContext ctx, List<Finding> out) {
+        if (a.items().size() != 1) {
+            return 0; // [a, b]: the parser and the part rules say more
+        }
+        Ast.Expr base = a.items().get(0);
+        if (base instanceof Ast.Binary bin && (bin.op().text().equals("+") || bin.op().text().equals("-"))
+                && FormAnalysis.isIntegerConstant(bin.right())) {
+            base = bin.left();
+        }
+        FormAnalysis.Operand o = FormAnalysis.classify(base, ctx);
+        String want = "an address [r] or [r+imm] with a " + type.text() + " register r";
+        switch (o.kind()) {
+            case REGISTER -> {
+                PtxType r = o.type();
+                return r == null || fits(b, spec, type, r, false) ? 0 : fail(out, Rules.OPERAND_TYPE_MISMATCH, base,
+                        "'" + o.symbol().name() + "' is " + r.text() + ", but operand " + spec.name() + " of '"
+                        + insn.mnemonic() + "' is " + want);
+            }
+            case INTEGER -> {
+                return fail(out, Rules.INVALID_OPERAND_KIND, base, "operand " + spec.name() + " of '" + insn.mnemonic()
+                        + "' is " + want + ", not a constant address");
+            }
+            case OTHER_SYMBOL -> {
+                return o.symbol().isRegister() ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, base, "operand "
+                        + spec.name() + " of '" + insn.mnemonic() + "' is " + want + ", not the variable '"
+                        + o.symbol().name() + "'");
+            }
+            default -> {
+                return 0;
+            }
+        }
     }
 
     /** A constant's value against range(), values() and multiple() (ptxas reads it as 32 bits). */
