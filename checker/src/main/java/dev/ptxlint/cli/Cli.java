@@ -37,8 +37,9 @@ public final class Cli {
 
     static final String USAGE = """
             usage: ptxlint [options] PATH...
-              Lint NVIDIA PTX files. PATH may be a file, a directory (searched recursively
-              for *.ptx files) or '-' for standard input.
+              Lint NVIDIA PTX files, and the inline PTX (asm statements) of CUDA C++
+              sources (*.cu, *.cuh). PATH may be a file, a directory (searched recursively
+              for *.ptx, *.cu and *.cuh files) or '-' for standard input.
 
             options:
               --format FORMAT   output format: text (default, GCC style), json,
@@ -59,6 +60,10 @@ public final class Cli {
                                 (--format json: as a JSON document)
               --explain CODE    print the documentation of a rule, e.g. --explain PTX0100,
                                 or the forms of an instruction, e.g. --explain ld.global.v4.f32
+              --cuda            read every C++ file given (.h, .hpp, .cpp, ..., and
+                                standard input) as CUDA C++: lint its asm statements;
+                                directories then include those files too
+              --verbose         say which asm statements were skipped and why
               --lsp             run the language server on standard input/output
               --version         print the version and exit
               -h, --help        print this help and exit
@@ -118,6 +123,8 @@ public final class Cli {
         String format = "text";
         boolean quiet = false;
         boolean listRules = false;
+        boolean cuda = false;
+        boolean verbose = false;
         int jobs = Runtime.getRuntime().availableProcessors();
         Severity errorOn = Severity.ERROR;
         SettingsOptions so = new SettingsOptions();
@@ -150,6 +157,8 @@ public final class Cli {
                     }
                 }
                 case "--list-rules" -> listRules = true;
+                case "--cuda" -> cuda = true;
+                case "--verbose" -> verbose = true;
                 case "--explain" -> {
                     if (i + 1 >= args.length) {
                         return usageError("--explain needs a rule code, e.g. --explain PTX0100");
@@ -237,6 +246,8 @@ public final class Cli {
                 return usageError("invalid path '" + so.configFile + "'");
             }
         }
+        this.cuda = cuda;
+        this.verbose = verbose;
         return lintAll(paths, renderer, quiet, errorOn, so, explicit, jobs);
     }
 
@@ -418,12 +429,52 @@ public final class Cli {
     private record Pending(Input in, java.util.concurrent.Future<Linted> result) {
     }
 
-    /** What linting one input gave: its diagnostics, or why it could not be read. */
-    private record Linted(List<Diagnostic> diagnostics, String problem) {
+    /** What linting one input gave: its diagnostics, or why it could not be read; {@code verbose}: lines for --verbose. */
+    private record Linted(List<Diagnostic> diagnostics, String problem, List<String> verbose) {
+        Linted(List<Diagnostic> diagnostics, String problem) {
+            this(diagnostics, problem, List.of());
+        }
+    }
+
+    /** Whether --cuda was given: C++ files (and standard input) are read as CUDA. */
+    private boolean cuda;
+    /** Whether --verbose was given. */
+    private boolean verbose;
+
+    /** Whether an input is read as CUDA C++ (its asm statements linted). */
+    private boolean isCuda(Input in) {
+        if (in.path == null || in.path.getFileName() == null) {
+            return cuda;
+        }
+        String name = in.path.getFileName().toString();
+        return dev.ptxlint.cuda.CudaFiles.isCudaName(name) || (cuda && !name.endsWith(".ptx"));
+    }
+
+    /** Lints the asm statements of a CUDA C++ input. */
+    private Linted lintCuda(Input in, LintSettings settings) {
+        dev.ptxlint.cuda.CudaLinter.Result r;
+        try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
+            r = dev.ptxlint.cuda.CudaFiles.lint(s, settings);
+        } catch (IOException | RuntimeException e) {
+            return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
+        }
+        List<String> lines = new ArrayList<>();
+        if (verbose) {
+            for (dev.ptxlint.cuda.CudaLinter.Skipped k : r.skipped()) {
+                lines.add("ptxlint: " + in.display + ":" + (k.line() + 1) + ":" + (k.column() + 1)
+                        + ": asm statement skipped: " + k.reason());
+            }
+            lines.add("ptxlint: " + in.display + ": " + plural(r.statements(), "asm statement") + ", "
+                    + (r.statements() - r.skipped().size()) + " linted, " + r.skipped().size() + " skipped");
+        }
+        return new Linted(r.diagnostics(), null, lines);
     }
 
     /** Lints one input with a linter of its own (check objects keep per-module state). */
     private Linted lintOne(Input in, LintSettings settings) {
+        if (isCuda(in)) {
+            return lintCuda(in, settings);
+        }
         List<Diagnostic> diags = new ArrayList<>();
         try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
             new Linter(settings).lint(s, diags::add);
@@ -467,7 +518,7 @@ public final class Cli {
             if (Files.isDirectory(p)) {
                 List<Path> found = new ArrayList<>();
                 try (Stream<Path> walk = Files.walk(p)) {
-                    walk.filter(q -> q.getFileName() != null && q.getFileName().toString().endsWith(".ptx")
+                    walk.filter(q -> q.getFileName() != null && lintedInDirectory(q.getFileName().toString())
                                     && Files.isRegularFile(q))
                             .sorted()
                             .forEach(found::add);
@@ -538,6 +589,9 @@ public final class Cli {
                     ioErrors++;
                     continue;
                 }
+                for (String line : result.verbose()) {
+                    report(line);
+                }
                 List<Diagnostic> diags = result.diagnostics();
                 files++;
                 if (!diags.isEmpty()) {
@@ -593,6 +647,12 @@ public final class Cli {
             return 2;
         }
         return failing > 0 ? 1 : 0;
+    }
+
+    /** Whether a file found under a directory argument is linted: PTX, CUDA, and with --cuda C++. */
+    private boolean lintedInDirectory(String name) {
+        return name.endsWith(".ptx") || dev.ptxlint.cuda.CudaFiles.isCudaName(name)
+                || (cuda && dev.ptxlint.cuda.CudaFiles.isCppName(name));
     }
 
     /** The progress line of the run in progress, or null. */
