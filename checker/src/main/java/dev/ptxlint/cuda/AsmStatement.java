@@ -16,13 +16,20 @@ import java.util.List;
  *     outputs, inputs, clobbers). Operands are substituted only when there is at least one.
  * @param operands outputs then inputs, numbered as {@code %0, %1, ...}
  * @param clobbers the clobber strings
+ * @param archBelow when the statement is under a preprocessor test {@code __CUDA_ARCH__ < N} (or
+ *     the #else of {@code __CUDA_ARCH__ >= N}): N, else 0
  */
 public record AsmStatement(int start, int keywordEnd, int end, Decoded template, int sections,
-                           List<Operand> operands, List<Clobber> clobbers, String skipReason) {
+                           List<Operand> operands, List<Clobber> clobbers, String skipReason, int archBelow) {
 
     public AsmStatement {
         operands = List.copyOf(operands);
         clobbers = List.copyOf(clobbers);
+    }
+
+    public AsmStatement(int start, int keywordEnd, int end, Decoded template, int sections, List<Operand> operands,
+                        List<Clobber> clobbers, String skipReason) {
+        this(start, keywordEnd, end, template, sections, operands, clobbers, skipReason, 0);
     }
 
     /** Whether the statement was read completely and can be linted. */

@@ -30,6 +30,24 @@ public final class CppScanner {
     /** The last significant token before an {@code asm} keyword: 'i' identifier, or the punctuator. */
     private char lastToken = ';';
     private String lastIdentifier = "";
+    /** Object-like macros whose body is one string literal (first definition wins). */
+    private final java.util.Map<String, Decoded> stringMacros = new java.util.HashMap<>();
+    /** Function-like macros of one parameter whose body is {@code "c"(param)}: their constraint. */
+    private final java.util.Map<String, Decoded> constraintMacros = new java.util.HashMap<>();
+    /** The conditional groups open at {@code i}: each the condition of its current branch. */
+    private final java.util.ArrayDeque<Branch> conditions = new java.util.ArrayDeque<>();
+
+    /** A branch of #if/#elif/#else: its condition's text, and whether it is the negation of it. */
+    private record Branch(String condition, boolean negated, String earlier) {
+    }
+
+    /** Host architectures in a preprocessor condition: the asm under it is for the CPU. */
+    private static final java.util.regex.Pattern HOST_ARCH = java.util.regex.Pattern.compile(
+            "X86_64|x86_64|__i386__|_M_X64|_M_IX86|_M_AMD64|ARM64|__aarch64__|__arm__|_M_ARM|__powerpc|__PPC|__ppc|"
+                    + "__QNX__|__s390");
+    /** A 64-bit pointer test: its #else branch is for 32-bit device code, which nvcc no longer makes. */
+    private static final java.util.regex.Pattern POINTER_64 = java.util.regex.Pattern.compile(
+            "_PTR_64|__LP64__|_WIN64");
 
     private CppScanner(String source) {
         int len = source.length();
@@ -128,20 +146,28 @@ public final class CppScanner {
                     inDefine = true;
                     skipSpaces();
                     // the macro's name and parameters
+                    int nameStart = i;
                     while (i < n && identPart(c[i])) {
                         i++;
                     }
+                    String name = new String(c, nameStart, i - nameStart);
+                    String param = null;
                     if (at(i) == '(') {
+                        int ps = i + 1;
                         while (i < n && c[i] != ')' && c[i] != '\n') {
                             i++;
                         }
+                        param = new String(c, ps, Math.max(0, i - ps)).trim();
                         if (at(i) == ')') {
                             i++;
                         }
                     }
+                    defineBody(name, param);
                     lastToken = ';';
                 } else {
+                    int from = i;
                     skipToEndOfLine();
+                    conditional(directive, new String(c, from, i - from).trim());
                 }
                 continue;
             }
@@ -193,6 +219,101 @@ public final class CppScanner {
             i++;
         }
         return out;
+    }
+
+    /**
+     * Records a macro whose body is one string literal ({@code #define PTR "l"}), or, with one
+     * parameter, a constraint applied to it ({@code #define PTR_CONSTRAINT(x) "l"(x)}). Leaves
+     * {@code i} at the start of the body.
+     */
+    private void defineBody(String name, String param) {
+        int save = i;
+        skipSpaces();
+        if (at(i) != '"' || name.isEmpty()) {
+            i = save;
+            return;
+        }
+        Decoded d = new Decoded();
+        if (decodeString(i, d) != null) {
+            i = save;
+            return;
+        }
+        skipSpaces();
+        if (param == null) {
+            if (at(i) == '\n' || i >= n || (at(i) == '/' && (at(i + 1) == '/' || at(i + 1) == '*'))) {
+                stringMacros.putIfAbsent(name, d);
+            }
+        } else if (param.matches("[A-Za-z_][A-Za-z0-9_]*") && at(i) == '(') {
+            i++;
+            skipSpaces();
+            int w = i;
+            while (i < n && identPart(c[i])) {
+                i++;
+            }
+            String used = new String(c, w, i - w);
+            skipSpaces();
+            if (used.equals(param) && at(i) == ')') {
+                constraintMacros.putIfAbsent(name, d);
+            }
+        }
+        i = save;
+    }
+
+    /** Follows #if/#ifdef/#ifndef/#elif/#else/#endif. */
+    private void conditional(String directive, String text) {
+        switch (directive) {
+            case "if", "ifdef", "ifndef" -> conditions.push(new Branch(
+                    directive.equals("ifndef") ? "!" + text : directive.equals("ifdef") ? "defined " + text : text,
+                    false, ""));
+            case "elif", "elifdef", "elifndef" -> {
+                Branch b = conditions.poll();
+                String earlier = b == null ? "" : b.earlier() + " " + b.condition();
+                conditions.push(new Branch(text, false, earlier));
+            }
+            case "else" -> {
+                Branch b = conditions.poll();
+                String earlier = b == null ? "" : b.earlier() + " " + b.condition();
+                conditions.push(new Branch(earlier, true, earlier));
+            }
+            case "endif" -> conditions.poll();
+            default -> {
+            }
+        }
+    }
+
+    /** Why the statement at {@code i} is under a condition that keeps it from device code, or null. */
+    private String hostOnly() {
+        for (Branch b : conditions) {
+            if (!b.negated() && HOST_ARCH.matcher(b.condition()).find() && !b.condition().contains("__CUDA_ARCH__")) {
+                return "host asm (under '#if " + b.condition() + "')";
+            }
+            if (b.negated() && POINTER_64.matcher(b.condition()).find()) {
+                return "32-bit device code (under the #else of '#if " + b.condition().trim() + "')";
+            }
+        }
+        return null;
+    }
+
+    private static final java.util.regex.Pattern ARCH_BELOW = java.util.regex.Pattern.compile(
+            "__CUDA_ARCH__\\s*(<=?)\\s*(\\d+)");
+    private static final java.util.regex.Pattern ARCH_AT_LEAST = java.util.regex.Pattern.compile(
+            "__CUDA_ARCH__\\s*>=\\s*(\\d+)");
+
+    /**
+     * N when the statement is only compiled for {@code __CUDA_ARCH__ < N}: under {@code #if ...
+     * __CUDA_ARCH__ < N} or the #else of {@code #if __CUDA_ARCH__ >= N}; else 0.
+     */
+    private int archBelow() {
+        int below = 0;
+        for (Branch b : conditions) {
+            java.util.regex.Matcher m = (b.negated() ? ARCH_AT_LEAST : ARCH_BELOW).matcher(b.condition());
+            if (m.find()) {
+                int v = b.negated() ? Integer.parseInt(m.group(1))
+                        : Integer.parseInt(m.group(2)) + (m.group(1).equals("<=") ? 1 : 0);
+                below = below == 0 ? v : Math.min(below, v);
+            }
+        }
+        return below;
     }
 
     /** Whether an {@code asm} keyword here follows a declarator, making it an assembler label. */
@@ -616,6 +737,13 @@ public final class CppScanner {
             }
             template.append(t.string());
         }
+        String host = hostOnly();
+        if (host != null) {
+            return skipped(start, kwEnd, end, host);
+        }
+        if (sections.size() == 1 && template.text().strip().matches("[A-Za-z_.$][A-Za-z0-9_.$]*")) {
+            return skipped(start, kwEnd, end, "a single word without ';': an assembler label or host asm");
+        }
         List<AsmStatement.Operand> operands = new ArrayList<>();
         for (int sec = 1; sec <= 2 && sec < sections.size(); sec++) {
             for (List<Tok> op : splitCommas(sections.get(sec))) {
@@ -640,7 +768,7 @@ public final class CppScanner {
                 clobbers.add(new AsmStatement.Clobber(text.toString(), cl.get(0).from(), cl.get(cl.size() - 1).to()));
             }
         }
-        return new AsmStatement(start, kwEnd, end, template, sections.size(), operands, clobbers, null);
+        return new AsmStatement(start, kwEnd, end, template, sections.size(), operands, clobbers, null, archBelow());
     }
 
     private static AsmStatement skipped(int start, int kwEnd, int end, String reason) {
@@ -684,6 +812,22 @@ public final class CppScanner {
         Decoded constraint = new Decoded();
         int cs = -1;
         int ce = -1;
+        if (k < toks.size() && toks.get(k).kind() == 'i') {
+            Tok t = toks.get(k);
+            Decoded viaFunction = constraintMacros.get(t.text());
+            Decoded viaString = stringMacros.get(t.text());
+            if (viaFunction != null && k + 1 < toks.size() && toks.get(k + 1).kind() == '(') {
+                constraint.append(viaFunction);
+                cs = t.from();
+                ce = t.to();
+                k++; // the macro's argument is the expression
+            } else if (viaString != null) {
+                constraint.append(viaString);
+                cs = t.from();
+                ce = t.to();
+                k++;
+            }
+        }
         while (k < toks.size() && toks.get(k).kind() == '"') {
             if (cs < 0) {
                 cs = toks.get(k).from();

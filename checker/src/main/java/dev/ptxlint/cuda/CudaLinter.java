@@ -45,6 +45,13 @@ public final class CudaLinter {
     static final List<Target> FALLBACK_TARGETS = List.of(Target.parse("sm_90a"), Target.parse("sm_100a"),
             Target.parse("sm_103a"), Target.parse("sm_110a"), Target.parse("sm_120a"), Target.parse("sm_121a"));
 
+    /** Targets for code under {@code #if __CUDA_ARCH__ < N}, newest first. */
+    static final List<Target> OLDER_TARGETS = List.of(Target.parse("sm_89"), Target.parse("sm_87"),
+            Target.parse("sm_86"), Target.parse("sm_80"), Target.parse("sm_75"), Target.parse("sm_72"),
+            Target.parse("sm_70"), Target.parse("sm_62"), Target.parse("sm_61"), Target.parse("sm_60"),
+            Target.parse("sm_53"), Target.parse("sm_52"), Target.parse("sm_50"), Target.parse("sm_37"),
+            Target.parse("sm_35"), Target.parse("sm_32"), Target.parse("sm_30"), Target.parse("sm_20"));
+
     /** The name of operand N's register in the synthetic module. */
     static final String OPERAND_PREFIX = "%ptxlint_op";
     private static final Pattern OPERAND_NAME = Pattern.compile("%ptxlint_op(\\d+)");
@@ -134,6 +141,17 @@ public final class CudaLinter {
             return null;
         }
         Target target = effective.defaultTarget();
+        if (!targetFixed && st.archBelow() > 0) {
+            // under '#if __CUDA_ARCH__ < N': the newest target below N
+            for (Target t : OLDER_TARGETS) {
+                if (t.sm() * 10 < st.archBelow()) {
+                    if (t.sm() < target.sm()) {
+                        target = t;
+                    }
+                    break;
+                }
+            }
+        }
         List<Diagnostic> found = lintModule(m, target);
         if (!targetFixed && has(found, Rules.REQUIRES_NEWER)) {
             for (Target t : FALLBACK_TARGETS) {
