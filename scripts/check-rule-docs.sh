@@ -3,7 +3,8 @@
 #
 #   scripts/check-rule-docs.sh [PAGE.md ...]     (default: every page under docs/rules)
 #
-# Each page has two ```ptx blocks: the "Example" (the first) and the "Use instead" module (the
+# Each page has two ```ptx blocks (or, for the inline-PTX rules, two ```cuda blocks judged by
+# nvcc -ptx -arch=sm_90 and ptxas): the "Example" (the first) and the "Use instead" module (the
 # second). For each page the script checks that
 #   - ptxlint reports the page's code on the Example;
 #   - ptxlint reports nothing at all on the "Use instead" module;
@@ -27,6 +28,7 @@ exec python3 - "$JAR" "$PTXAS" "$@" <<'PY'
 import os, re, subprocess, sys, tempfile
 
 jar, ptxas, pages = sys.argv[1], sys.argv[2], sys.argv[3:]
+nvcc = os.path.join(os.path.dirname(ptxas), "nvcc")
 
 severity = {}
 for line in subprocess.run(["java", "-XX:+UseSerialGC", "-jar", jar, "--list-rules"],
@@ -64,8 +66,30 @@ with tempfile.TemporaryDirectory() as tmp:
         code = os.path.basename(page)[:7]
         text = open(page, encoding="utf-8").read()
         blocks = re.findall(r"```ptx\n(.*?)```", text, re.S)
+        cuda = re.findall(r"```cuda\n(.*?)```", text, re.S)
         problems = []
-        if len(blocks) < 2:
+        if len(cuda) >= 2 and not blocks:
+            # Inline PTX rules (PTX05xx): the examples are CUDA C++; the judge is nvcc -ptx, then ptxas.
+            for kind, src in (("example", cuda[0]), ("use-instead", cuda[1])):
+                path = os.path.join(tmp, code + "-" + kind + ".cu")
+                open(path, "w", encoding="utf-8").write(src)
+                out = ptxlint(path)
+                ptx = os.path.join(tmp, code + "-" + kind + ".ptx")
+                r = subprocess.run([nvcc, "-ptx", "-arch=sm_90", path, "-o", ptx], capture_output=True, text=True)
+                ok, msg = r.returncode == 0, (r.stdout + r.stderr).strip()
+                if ok:
+                    ok, msg = run_ptxas(ptx, open(ptx).read())
+                if kind == "example":
+                    if "[%s]" % code not in out:
+                        problems.append("ptxlint does not report %s on the Example:\n%s" % (code, out or "(nothing)"))
+                    if severity.get(code) == "error" and ok:
+                        problems.append("%s is an error, but nvcc and ptxas accept the Example" % code)
+                else:
+                    if out:
+                        problems.append("ptxlint reports on the Use-instead source:\n" + out)
+                    if not ok:
+                        problems.append("nvcc or ptxas rejects the Use-instead source:\n" + msg)
+        elif len(blocks) < 2:
             problems.append("needs two ```ptx blocks (Example and Use instead), has %d" % len(blocks))
         else:
             example, fixed = blocks[0], blocks[1]

@@ -37,8 +37,9 @@ public final class Cli {
 
     static final String USAGE = """
             usage: ptxlint [options] PATH...
-              Lint NVIDIA PTX files. PATH may be a file, a directory (searched recursively
-              for *.ptx files) or '-' for standard input.
+              Lint NVIDIA PTX files, and the inline PTX (asm statements) of CUDA C++
+              sources (*.cu, *.cuh). PATH may be a file, a directory (searched recursively
+              for *.ptx, *.cu and *.cuh files) or '-' for standard input.
 
             options:
               --format FORMAT   output format: text (default, GCC style), json,
@@ -71,6 +72,10 @@ public final class Cli {
               --explain RULE    print the documentation of a rule, by code or name, e.g.
                                 --explain PTX0100 or --explain modifier-order, or the forms
                                 of an instruction, e.g. --explain ld.global.v4.f32
+              --cuda            read every C++ file given (.h, .hpp, .cpp, ..., and
+                                standard input) as CUDA C++: lint its asm statements;
+                                directories then include those files too
+              --verbose         say which asm statements were skipped and why
               --lsp             run the language server on standard input/output
               --version         print the version and the commit, and exit
               -h, --help        print this help and exit
@@ -207,6 +212,8 @@ public final class Cli {
             }
         }
         fixMode = o.fixing() ? o : null;
+        this.cuda = o.cuda;
+        this.verbose = o.verbose;
         int code = lintAll(o.paths, renderer, o.quiet, o.errorOn, so, explicit, o.jobs);
         if (newBaseline != null) {
             try {
@@ -387,14 +394,55 @@ public final class Cli {
      * not (wholly) fixed.
      */
     private record Linted(List<Diagnostic> diagnostics, String problem, String text, String fixed, int fixes,
-                          String note) {
+                          String note, List<String> verbose) {
         Linted(List<Diagnostic> diagnostics, String problem) {
-            this(diagnostics, problem, null, null, 0, null);
+            this(diagnostics, problem, null, null, 0, null, List.of());
         }
+
+        Linted(List<Diagnostic> diagnostics, String problem, List<String> verbose) {
+            this(diagnostics, problem, null, null, 0, null, verbose);
+        }
+    }
+
+    /** Whether --cuda was given: C++ files (and standard input) are read as CUDA. */
+    private boolean cuda;
+    /** Whether --verbose was given. */
+    private boolean verbose;
+
+    /** Whether an input is read as CUDA C++ (its asm statements linted). */
+    private boolean isCuda(Input in) {
+        if (in.path == null || in.path.getFileName() == null) {
+            return cuda;
+        }
+        String name = in.path.getFileName().toString();
+        return dev.ptxlint.cuda.CudaFiles.isCudaName(name) || (cuda && !name.endsWith(".ptx"));
+    }
+
+    /** Lints the asm statements of a CUDA C++ input. */
+    private Linted lintCuda(Input in, LintSettings settings) {
+        dev.ptxlint.cuda.CudaLinter.Result r;
+        try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
+            r = dev.ptxlint.cuda.CudaFiles.lint(s, settings);
+        } catch (IOException | RuntimeException e) {
+            return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
+        }
+        List<String> lines = new ArrayList<>();
+        if (verbose) {
+            for (dev.ptxlint.cuda.CudaLinter.Skipped k : r.skipped()) {
+                lines.add("ptxlint: " + in.display + ":" + (k.line() + 1) + ":" + (k.column() + 1)
+                        + ": asm statement skipped: " + k.reason());
+            }
+            lines.add("ptxlint: " + in.display + ": " + plural(r.statements(), "asm statement") + ", "
+                    + (r.statements() - r.skipped().size()) + " linted, " + r.skipped().size() + " skipped");
+        }
+        return new Linted(r.diagnostics(), null, lines);
     }
 
     /** Lints one input with a linter of its own (check objects keep per-module state). */
     private Linted lintOne(Input in, LintSettings settings) {
+        if (isCuda(in)) {
+            return lintCuda(in, settings);
+        }
         if (fixMode != null || baseline != null || newBaseline != null) {
             return lintText(in, settings);
         }
@@ -441,14 +489,14 @@ public final class Cli {
             return new Linted(null, "ptxlint: cannot lint '" + in.display + "': " + reason(e));
         }
         if (fixMode == null) {
-            return new Linted(diags, null, text, null, 0, null);
+            return new Linted(diags, null, text, null, 0, null, List.of());
         }
         if (!utf8) {
-            return new Linted(diags, null, text, null, 0, "not fixed: the file is not valid UTF-8");
+            return new Linted(diags, null, text, null, 0, "not fixed: the file is not valid UTF-8", List.of());
         }
         Fixer.Result r = Fixer.fix(text, diags, t -> new Linter(settings).lint(t), fixMode.unsafeFixes);
         return new Linted(r.remaining(), null, text, r.text(), r.applied(), r.converged() ? null
-                : "fixes still apply after " + Fixer.MAX_ROUNDS + " rounds; run ptxlint --fix again");
+                : "fixes still apply after " + Fixer.MAX_ROUNDS + " rounds; run ptxlint --fix again", List.of());
     }
 
     private int lintAll(List<String> args, Renderer renderer, boolean quiet, Severity errorOn, SettingsOptions so,
@@ -488,7 +536,7 @@ public final class Cli {
                 List<Path> found = new ArrayList<>();
                 boolean unreadable = false;
                 try (Stream<Path> walk = Files.walk(p)) {
-                    walk.filter(q -> q.getFileName() != null && q.getFileName().toString().endsWith(".ptx")
+                    walk.filter(q -> q.getFileName() != null && lintedInDirectory(q.getFileName().toString())
                                     && Files.isRegularFile(q))
                             .sorted()
                             .forEach(found::add);
@@ -498,7 +546,7 @@ public final class Cli {
                     unreadable = true;
                 }
                 if (found.isEmpty() && !unreadable) {
-                    err.println("ptxlint: no .ptx files in directory '" + arg + "'");
+                    err.println("ptxlint: no .ptx or CUDA files in directory '" + arg + "'");
                 }
                 for (Path q : found) {
                     if (seen.add(identity(q))) {
@@ -562,6 +610,9 @@ public final class Cli {
                     report(result.problem());
                     ioErrors++;
                     continue;
+                }
+                for (String line : result.verbose()) {
+                    report(line);
                 }
                 List<Diagnostic> diags = result.diagnostics();
                 if (result.note() != null) {
@@ -674,6 +725,12 @@ public final class Cli {
             return 2;
         }
         return failing > 0 ? 1 : 0;
+    }
+
+    /** Whether a file found under a directory argument is linted: PTX, CUDA, and with --cuda C++. */
+    private boolean lintedInDirectory(String name) {
+        return name.endsWith(".ptx") || dev.ptxlint.cuda.CudaFiles.isCudaName(name)
+                || (cuda && dev.ptxlint.cuda.CudaFiles.isCppName(name));
     }
 
     /** The progress line of the run in progress, or null. */

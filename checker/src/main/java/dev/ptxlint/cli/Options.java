@@ -29,6 +29,10 @@ final class Options {
     String error;
     String format = "text";
     boolean quiet;
+    /** --cuda: C++ files given (and standard input) are read as CUDA C++. */
+    boolean cuda;
+    /** --verbose: say which asm statements were skipped and why. */
+    boolean verbose;
     int jobs = Runtime.getRuntime().availableProcessors();
     Severity errorOn = Severity.ERROR;
     final Cli.SettingsOptions settings = new Cli.SettingsOptions();
@@ -104,6 +108,8 @@ final class Options {
                 case "--fix" -> o.fix = true;
                 case "--unsafe-fixes" -> o.unsafeFixes = true;
                 case "--diff" -> o.diff = true;
+                case "--cuda" -> o.cuda = true;
+                case "--verbose" -> o.verbose = true;
                 default -> o.error = "unknown option '" + a + "'";
             }
         }
@@ -117,7 +123,7 @@ final class Options {
     }
 
     private static boolean known(String name) {
-        return List.of("-h", "--help", "--version", "--lsp", "--stdio", "-q", "--quiet", "--list-rules",
+        return List.of("-h", "--help", "--version", "--lsp", "--stdio", "-q", "--quiet", "--list-rules", "--cuda", "--verbose",
                 "--no-config", "--fix", "--unsafe-fixes", "--diff").contains(name);
     }
 

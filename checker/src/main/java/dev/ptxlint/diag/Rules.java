@@ -201,6 +201,18 @@ public final class Rules {
             Severity.WARNING, "suppression",
             "A comment starting with 'ptxlint-' that is not one of the suppression directives.");
 
+    // ---- inline PTX in CUDA sources (0500-0519)
+    public static final Rule ASM_OPERAND_OUT_OF_RANGE = register("PTX0500", "asm-operand-out-of-range",
+            Severity.ERROR, "cuda", "An asm template refers to an operand (%N) that the statement does not have.");
+    public static final Rule ASM_OPERAND_MODIFIER = register("PTX0501", "asm-operand-modifier", Severity.ERROR,
+            "cuda", "An asm template uses '%' in a way nvcc rejects: an operand modifier (%c0), a named "
+                    + "operand (%[x]) or a '%' at the end.");
+    public static final Rule ASM_CC_CLOBBER = register("PTX0502", "asm-cc-clobber", Severity.ERROR, "cuda",
+            "An asm statement in device code lists the \"cc\" clobber, which nvcc rejects.");
+    public static final Rule ASM_PERCENT_WITHOUT_OPERANDS = register("PTX0503", "asm-percent-without-operands",
+            Severity.ERROR, "cuda", "An asm statement without operands writes '%%', which nvcc passes through "
+                    + "unchanged, so ptxas sees '%%'.");
+
     public static Rule byCode(String code) {
         return BY_CODE.get(code);
     }

@@ -1,0 +1,542 @@
+package dev.ptxlint.cuda;
+
+import dev.ptxlint.checker.LintSettings;
+import dev.ptxlint.checker.Linter;
+import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Fix;
+import dev.ptxlint.diag.Rule;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.diag.Severity;
+import dev.ptxlint.diag.TextRange;
+import dev.ptxlint.isa.PtxVersion;
+import dev.ptxlint.isa.Target;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Lints the inline PTX of a CUDA C++ source: every {@code asm} statement that {@link CppScanner}
+ * can read becomes a small PTX module (a {@code .version}/{@code .target} header, one entry
+ * function declaring a register for each operand, the template with {@code %0, %1, ...} and
+ * {@code %%} replaced as nvcc replaces them), which the {@link Linter} checks. Each diagnostic is
+ * mapped back to the characters of the string literals it came from; diagnostics on the lines
+ * ptxlint added are never reported as such (an error there, for example a missing {@code '}'},
+ * is reported on the whole template).
+ *
+ * <p>Operand registers get the type nvcc gives each constraint (measured with nvcc 13.0
+ * {@code -ptx}): {@code h} .b16, {@code r} .b32, {@code l} .b64, {@code q} .b128, {@code f}
+ * .f32, {@code d} .f64; {@code n} is replaced by its value (an integer literal; otherwise a
+ * placeholder, and findings on it are dropped), {@code C} by its string. nvcc replaces nothing in a
+ * statement without operands.
+ *
+ * <p>When neither the settings nor a configuration name a target, a statement whose instructions
+ * need a newer or architecture-specific target (PTX0216) is checked again for the
+ * architecture-specific targets ({@link #FALLBACK_TARGETS}): CUDA code guards such asm with
+ * {@code __CUDA_ARCH__} tests that the scanner does not evaluate.
+ */
+public final class CudaLinter {
+
+    /** The version and target when the settings name none. */
+    public static final PtxVersion DEFAULT_VERSION = PtxVersion.of(9, 0);
+    public static final Target DEFAULT_TARGET = Target.parse("sm_90");
+    static final List<Target> FALLBACK_TARGETS = List.of(Target.parse("sm_90a"), Target.parse("sm_100a"),
+            Target.parse("sm_103a"), Target.parse("sm_110a"), Target.parse("sm_120a"), Target.parse("sm_121a"));
+
+    /** Targets for code under {@code #if __CUDA_ARCH__ < N}, newest first. */
+    static final List<Target> OLDER_TARGETS = List.of(Target.parse("sm_89"), Target.parse("sm_87"),
+            Target.parse("sm_86"), Target.parse("sm_80"), Target.parse("sm_75"), Target.parse("sm_72"),
+            Target.parse("sm_70"), Target.parse("sm_62"), Target.parse("sm_61"), Target.parse("sm_60"),
+            Target.parse("sm_53"), Target.parse("sm_52"), Target.parse("sm_50"), Target.parse("sm_37"),
+            Target.parse("sm_35"), Target.parse("sm_32"), Target.parse("sm_30"), Target.parse("sm_20"));
+
+    /** The name of operand N's register in the synthetic module. */
+    static final String OPERAND_PREFIX = "%ptxlint_op";
+    private static final Pattern OPERAND_NAME = Pattern.compile("%ptxlint_op(\\d+)");
+
+    /** A statement that was not linted, and why. Lines and columns are 0-based. */
+    public record Skipped(int line, int column, String reason) {
+    }
+
+    /**
+     * What linting a source gave: its diagnostics (sorted by position), the statements found and
+     * the ones skipped.
+     */
+    public record Result(List<Diagnostic> diagnostics, int statements, List<Skipped> skipped) {
+    }
+
+    private final LintSettings settings;
+    private final boolean targetFixed;
+    private final LintSettings effective;
+
+    public CudaLinter(LintSettings settings) {
+        this.settings = settings;
+        this.targetFixed = settings.defaultTarget() != null;
+        LintSettings e = settings;
+        if (e.defaultVersion() == null) {
+            e = e.withDefaultVersion(DEFAULT_VERSION);
+        }
+        if (e.defaultTarget() == null) {
+            e = e.withDefaultTarget(DEFAULT_TARGET);
+        }
+        this.effective = e;
+    }
+
+    /** Lints every asm statement of {@code source}. */
+    public Result lint(String source) {
+        return lint(source, CppScanner.scan(source));
+    }
+
+    /** Lints the given statements of {@code source} (as {@link CppScanner#scan} found them). */
+    public Result lint(String source, List<AsmStatement> statements) {
+        Lines lines = new Lines(source);
+        List<Diagnostic> out = new ArrayList<>();
+        List<Skipped> skipped = new ArrayList<>();
+        for (AsmStatement st : statements) {
+            String reason = st.skipReason();
+            if (reason == null) {
+                reason = lintStatement(st, lines, out);
+            }
+            if (reason != null) {
+                skipped.add(new Skipped(lines.line(st.start()), lines.column(st.start()), reason));
+            }
+        }
+        out.sort(Linter.ORDER);
+        return new Result(out, statements.size(), skipped);
+    }
+
+    /** The diagnostics of one statement, in source coordinates; null when it is not linted. */
+    public List<Diagnostic> lintStatement(String source, AsmStatement st) {
+        List<Diagnostic> out = new ArrayList<>();
+        if (st.skipReason() != null || lintStatement(st, new Lines(source), out) != null) {
+            return null;
+        }
+        out.sort(Linter.ORDER);
+        return out;
+    }
+
+    /** Lints one readable statement into {@code out}; returns a reason to skip it, or null. */
+    private String lintStatement(AsmStatement st, Lines lines, List<Diagnostic> out) {
+        List<AsmStatement.Operand> ops = st.operands();
+        for (AsmStatement.Operand op : ops) {
+            char l = op.letter();
+            if ("rhlqfdnC".indexOf(l) < 0 || l == 0) {
+                return "constraint \"" + op.constraint() + "\" is not one nvcc accepts in device code (host asm?)";
+            }
+        }
+        Module m = new Module(st, lines, out);
+        if (m.skip != null) {
+            return m.skip;
+        }
+        for (AsmStatement.Clobber cl : st.clobbers()) {
+            if (cl.text().equals("cc")) {
+                report(out, lines, Rules.ASM_CC_CLOBBER, cl.start(), cl.end(),
+                        "nvcc rejects the \"cc\" clobber in device code (\"The cc clobber constraint is not supported"
+                                + " in device code\"); remove it (\"memory\" is the clobber nvcc accepts)");
+            }
+        }
+        if (m.fatal) {
+            return null;
+        }
+        Target target = effective.defaultTarget();
+        if (!targetFixed && st.archBelow() > 0) {
+            // under '#if __CUDA_ARCH__ < N': the newest target below N
+            for (Target t : OLDER_TARGETS) {
+                if (t.sm() * 10 < st.archBelow()) {
+                    if (t.sm() < target.sm()) {
+                        target = t;
+                    }
+                    break;
+                }
+            }
+        }
+        List<Diagnostic> found = lintModule(m, target);
+        if (!targetFixed && has(found, Rules.REQUIRES_NEWER)) {
+            for (Target t : FALLBACK_TARGETS) {
+                List<Diagnostic> again = lintModule(m, t);
+                if (!has(again, Rules.REQUIRES_NEWER)) {
+                    found = again;
+                    break;
+                }
+            }
+        }
+        for (Diagnostic d : found) {
+            Diagnostic mapped = m.map(d);
+            if (mapped != null) {
+                out.add(mapped);
+            }
+        }
+        return null;
+    }
+
+    private static boolean has(List<Diagnostic> ds, Rule rule) {
+        for (Diagnostic d : ds) {
+            if (d.rule() == rule) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private List<Diagnostic> lintModule(Module m, Target target) {
+        String header = ".version " + effective.defaultVersion() + "\n.target " + target + "\n.address_size 64\n";
+        m.headerLength = header.length();
+        return new Linter(effective).lint(header + m.rest);
+    }
+
+    private void report(List<Diagnostic> out, Lines lines, Rule rule, int from, int to, String message) {
+        Diagnostic d = settings.apply(Diagnostic.of(rule, lines.range(from, to), message));
+        if (d != null) {
+            out.add(d);
+        }
+    }
+
+    /** The synthetic module of one statement and the map from its body back to the source. */
+    private final class Module {
+        final AsmStatement st;
+        final Lines lines;
+        /** Everything after the header: the entry, its declarations, the body and the end. */
+        String rest;
+        int headerLength;
+        /** Where the template's text begins and ends in {@link #rest}. */
+        int bodyStart;
+        int bodyEnd;
+        int[] mapStart = new int[64];
+        int[] mapEnd = new int[64];
+        int mapped;
+        /** Body characters whose findings are dropped (placeholders, text reported otherwise). */
+        final BitSet opaque = new BitSet();
+        /** Where the whole template is, for errors on the added lines. */
+        final int templateStart;
+        final int templateEnd;
+        String skip;
+        boolean fatal;
+
+        Module(AsmStatement st, Lines lines, List<Diagnostic> out) {
+            this.st = st;
+            this.lines = lines;
+            Decoded t = st.template();
+            templateStart = t.length() > 0 ? t.start(0) : st.keywordEnd();
+            templateEnd = t.length() > 0 ? t.end(t.length() - 1) : st.keywordEnd();
+            StringBuilder sb = new StringBuilder(".visible .entry __ptxlint_asm()\n{\n");
+            List<AsmStatement.Operand> ops = st.operands();
+            for (int k = 0; k < ops.size(); k++) {
+                String type = switch (ops.get(k).letter()) {
+                    case 'h' -> ".b16";
+                    case 'r' -> ".b32";
+                    case 'l' -> ".b64";
+                    case 'q' -> ".b128";
+                    case 'f' -> ".f32";
+                    case 'd' -> ".f64";
+                    default -> null;
+                };
+                if (type != null) {
+                    sb.append(".reg ").append(type).append(' ').append(OPERAND_PREFIX).append(k).append(";\n");
+                }
+            }
+            bodyStart = sb.length();
+            boolean substitute = !ops.isEmpty();
+            int len = t.length();
+            int lineStartK = 0;
+            boolean inLineComment = false;
+            boolean inBlockComment = false;
+            for (int k = 0; k < len; k++) {
+                char ch = t.charAt(k);
+                // PTX comments, so that '%%' in one is not reported
+                if (inLineComment) {
+                    if (ch == '\n') {
+                        inLineComment = false;
+                    }
+                } else if (inBlockComment) {
+                    if (ch == '*' && k + 1 < len && t.charAt(k + 1) == '/') {
+                        inBlockComment = false;
+                    }
+                } else if (ch == '/' && k + 1 < len && t.charAt(k + 1) == '/') {
+                    inLineComment = true;
+                } else if (ch == '/' && k + 1 < len && t.charAt(k + 1) == '*') {
+                    inBlockComment = true;
+                }
+                if (ch != '%') {
+                    add(sb, ch, t.start(k), t.end(k));
+                    continue;
+                }
+                if (!substitute) {
+                    if (k + 1 < len && t.charAt(k + 1) == '%' && !inLineComment && !inBlockComment) {
+                        report(out, lines, Rules.ASM_PERCENT_WITHOUT_OPERANDS, t.start(k), t.end(k + 1),
+                                "'%%' stays '%%' in an asm statement without operands (nvcc replaces '%%' only"
+                                        + " when there are operands); write a single '%'");
+                        add(sb, '%', t.start(k), t.end(k + 1)); // checked as the '%' that was meant
+                        k++;
+                    } else {
+                        add(sb, ch, t.start(k), t.end(k));
+                    }
+                    continue;
+                }
+                char next = k + 1 < len ? t.charAt(k + 1) : '\0';
+                if (k + 1 >= len) {
+                    report(out, lines, Rules.ASM_OPERAND_MODIFIER, t.start(k), t.end(k),
+                            "'%' at the end of the template: nvcc rejects it (\"%% at end of asm string is invalid\");"
+                                    + " write '%%' for a literal '%'");
+                    fatal = true;
+                } else if (next == '%') {
+                    add(sb, '%', t.start(k), t.end(k + 1));
+                    k++;
+                } else if (next == '=') {
+                    add(sb, '0', t.start(k), t.end(k + 1));
+                    k++;
+                } else if (next >= '0' && next <= '9') {
+                    int j = k + 1;
+                    long num = 0;
+                    while (j < len && t.charAt(j) >= '0' && t.charAt(j) <= '9') {
+                        num = Math.min(Integer.MAX_VALUE, num * 10 + (t.charAt(j) - '0'));
+                        j++;
+                    }
+                    int from = t.start(k);
+                    int to = t.end(j - 1);
+                    if (num >= ops.size()) {
+                        String have = ops.size() == 1 ? "one operand (%0)"
+                                : ops.size() + " operands (%0 to %" + (ops.size() - 1) + ")";
+                        report(out, lines, Rules.ASM_OPERAND_OUT_OF_RANGE, from, to,
+                                "'%" + num + "' refers to operand " + num + ", but the statement has " + have
+                                        + "; nvcc rejects it (\"asm operand index requested is larger than the"
+                                        + " number of asm operands provided\")");
+                        fatal = true;
+                    } else {
+                        operand(sb, (int) num, from, to);
+                        if (skip != null) {
+                            return;
+                        }
+                    }
+                    k = j - 1;
+                } else if (next == ' ' || next == '\t' || next == '\n') {
+                    k++; // nvcc drops '%' and the blank after it
+                } else if (next == '[' || (isAsciiLetter(next) && k + 2 < len
+                        && (Character.isDigit(t.charAt(k + 2)) || t.charAt(k + 2) == '['))) {
+                    // nvcc reads %[name] as a named operand and a letter before a digit as a
+                    // modifier (%c0); a letter followed by anything else passes through (%laneid).
+                    int j = next == '[' ? k + 1 : k + 2;
+                    String what;
+                    if (t.charAt(j) == '[') {
+                        while (j < len && t.charAt(j) != ']') {
+                            j++;
+                        }
+                        j = Math.min(j, len - 1);
+                        what = "a named operand reference, which nvcc does not support (\"symbolic operand reference"
+                                + " not supported\"); refer to operands by number (%0, %1, ...)";
+                    } else {
+                        while (j + 1 < len && Character.isDigit(t.charAt(j + 1))) {
+                            j++;
+                        }
+                        String word = t.text().substring(k + 1, j + 1);
+                        what = "read by nvcc as the operand modifier '" + next + "' (\"Asm operand modifier not"
+                                + " supported\"); in a statement with operands write '%%" + word + "' for the PTX"
+                                + " name '%" + word + "'";
+                    }
+                    report(out, lines, Rules.ASM_OPERAND_MODIFIER, t.start(k), t.end(j),
+                            "'" + t.text().substring(k, j + 1) + "' is " + what);
+                    fatal = true;
+                    k = j;
+                } else {
+                    add(sb, ch, t.start(k), t.end(k));
+                }
+            }
+            bodyEnd = sb.length();
+            sb.append("\n}\n");
+            rest = sb.toString();
+        }
+
+        private void operand(StringBuilder sb, int num, int from, int to) {
+            AsmStatement.Operand op = st.operands().get(num);
+            switch (op.letter()) {
+                case 'n' -> {
+                    String value = CppLiterals.integer(op.expression());
+                    if (value == null) {
+                        int s = sb.length();
+                        for (char x : "1".toCharArray()) {
+                            add(sb, x, from, to);
+                        }
+                        opaque.set(s, sb.length());
+                    } else {
+                        for (int q = 0; q < value.length(); q++) {
+                            add(sb, value.charAt(q), from, to);
+                        }
+                    }
+                }
+                case 'C' -> {
+                    Decoded lit = op.literal();
+                    if (lit == null) {
+                        skip = "the template takes text from a \"C\" operand (%" + num + ") that is not a string literal";
+                        return;
+                    }
+                    for (int q = 0; q < lit.length(); q++) {
+                        add(sb, lit.charAt(q), lit.start(q), lit.end(q));
+                    }
+                }
+                default -> {
+                    String name = OPERAND_PREFIX + num;
+                    for (int q = 0; q < name.length(); q++) {
+                        add(sb, name.charAt(q), from, to);
+                    }
+                }
+            }
+        }
+
+        private void add(StringBuilder sb, char ch, int from, int to) {
+            sb.append(ch);
+            if (mapped == mapStart.length) {
+                mapStart = Arrays.copyOf(mapStart, mapped * 2);
+                mapEnd = Arrays.copyOf(mapEnd, mapped * 2);
+            }
+            mapStart[mapped] = from;
+            mapEnd[mapped] = to;
+            mapped++;
+        }
+
+        /** The source range of synthetic range [s, e) of the whole module, or null when it is not in the body. */
+        private int[] sourceRange(long s, long e) {
+            int b0 = (int) s - headerLength - bodyStart;
+            int b1 = (int) e - headerLength - bodyStart;
+            int len = bodyEnd - bodyStart;
+            if (b0 < 0 || b0 > len || len == 0) {
+                return null;
+            }
+            if (b1 <= b0) {
+                int at = b0 < len ? mapStart[b0] : mapEnd[len - 1];
+                return new int[] {at, at};
+            }
+            if (b0 == len) {
+                return null;
+            }
+            int last = Math.min(b1, len) - 1;
+            return new int[] {mapStart[b0], Math.max(mapStart[b0], mapEnd[last])};
+        }
+
+        private boolean touchesOpaque(long s, long e) {
+            int b0 = (int) s - headerLength;
+            int b1 = Math.max(b0 + 1, (int) e - headerLength);
+            int next = opaque.nextSetBit(Math.max(0, b0));
+            return next >= 0 && next < b1;
+        }
+
+        /** {@code d} in source coordinates, or null when it is dropped. */
+        Diagnostic map(Diagnostic d) {
+            TextRange r = d.range();
+            int[] src = sourceRange(r.startOffset(), r.endOffset());
+            if (src == null) {
+                if (d.severity() != Severity.ERROR) {
+                    return null;
+                }
+                src = new int[] {templateStart, templateEnd};
+            } else if (touchesOpaque(r.startOffset(), r.endOffset())) {
+                return null;
+            }
+            List<Fix> fixes = new ArrayList<>();
+            for (Fix f : d.fixes()) {
+                Fix g = mapFix(f);
+                if (g != null) {
+                    fixes.add(g);
+                }
+            }
+            List<Diagnostic.Related> related = new ArrayList<>();
+            for (Diagnostic.Related rel : d.related()) {
+                int[] rs = sourceRange(rel.range().startOffset(), rel.range().endOffset());
+                if (rs != null) {
+                    related.add(new Diagnostic.Related(lines.range(rs[0], rs[1]), rename(rel.message())));
+                }
+            }
+            return new Diagnostic(d.rule(), d.severity(), lines.range(src[0], src[1]), rename(d.message()), fixes,
+                    related);
+        }
+
+        /** A fix whose edits fall on plain characters of one literal and insert plain text; else null. */
+        private Fix mapFix(Fix f) {
+            List<Fix.Edit> edits = new ArrayList<>();
+            for (Fix.Edit e : f.edits()) {
+                String text = e.newText();
+                for (int q = 0; q < text.length(); q++) {
+                    char ch = text.charAt(q);
+                    if (ch == '"' || ch == '\\' || ch == '%' || ch == '\n' || ch == '\r' || ch < ' ') {
+                        return null;
+                    }
+                }
+                long s = e.range().startOffset();
+                long en = e.range().endOffset();
+                int b0 = (int) s - headerLength - bodyStart;
+                int b1 = (int) en - headerLength - bodyStart;
+                int len = bodyEnd - bodyStart;
+                if (b0 < 0 || b1 > len || b1 < b0 || (b0 == len && len == 0)) {
+                    return null;
+                }
+                for (int q = b0; q < b1; q++) {
+                    if (mapEnd[q] - mapStart[q] != 1 || (q > b0 && mapStart[q] != mapEnd[q - 1])) {
+                        return null;
+                    }
+                }
+                int[] src = sourceRange(s, en);
+                if (src == null) {
+                    return null;
+                }
+                edits.add(new Fix.Edit(lines.range(src[0], src[1]), text));
+            }
+            return new Fix(rename(f.title()), edits);
+        }
+    }
+
+    private static boolean isAsciiLetter(char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+    }
+
+    /** A message with the synthetic operand names written as the template writes them ({@code %0}). */
+    static String rename(String message) {
+        if (message.indexOf("%ptxlint_op") < 0) {
+            return message;
+        }
+        Matcher m = OPERAND_NAME.matcher(message);
+        return m.replaceAll("%$1");
+    }
+
+    /** Line starts of a source, for turning offsets into 0-based lines and UTF-16 columns. */
+    static final class Lines {
+        private final int[] starts;
+        private final int count;
+
+        Lines(String source) {
+            int[] s = new int[16];
+            int k = 1;
+            for (int p = 0; p < source.length(); p++) {
+                if (source.charAt(p) == '\n') {
+                    if (k == s.length) {
+                        s = Arrays.copyOf(s, k * 2);
+                    }
+                    s[k++] = p + 1;
+                }
+            }
+            starts = s;
+            count = k;
+        }
+
+        int line(int offset) {
+            int lo = 0;
+            int hi = count - 1;
+            while (lo < hi) {
+                int mid = (lo + hi + 1) >>> 1;
+                if (starts[mid] <= offset) {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return lo;
+        }
+
+        int column(int offset) {
+            return offset - starts[line(offset)];
+        }
+
+        TextRange range(int from, int to) {
+            return new TextRange(from, to, line(from), column(from), line(to), column(to));
+        }
+    }
+}
