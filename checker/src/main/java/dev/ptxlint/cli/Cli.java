@@ -31,7 +31,8 @@ import java.util.stream.Stream;
  * {@link FileSystem}, so tests run it on an in-memory file system.
  *
  * <p>Exit status: 0 no errors (no diagnostic at the {@code --error-on} level or above); 1 errors found;
- * 2 usage, configuration or I/O error (other files are still linted).
+ * 2 usage, configuration or I/O error; 3 internal error: ptxlint failed on a file (out of memory, a
+ * bug), reported in one line (other files are still linted).
  */
 public final class Cli {
 
@@ -67,7 +68,8 @@ public final class Cli {
             (docs/config.md); --default-version and --default-target override it.
 
             exit status: 0 no errors (no diagnostic at the --error-on level), 1 errors
-            found, 2 usage, configuration or I/O error
+            found, 2 usage, configuration or I/O error, 3 internal error (ptxlint
+            failed on a file; the others are still linted)
             """;
 
     private final FileSystem fs;
@@ -418,20 +420,84 @@ public final class Cli {
     private record Pending(Input in, java.util.concurrent.Future<Linted> result) {
     }
 
-    /** What linting one input gave: its diagnostics, or why it could not be read. */
-    private record Linted(List<Diagnostic> diagnostics, String problem) {
+    /**
+     * What linting one input gave: its diagnostics, or why it could not be read; {@code crashed}
+     * when ptxlint itself failed on it (exit status 3).
+     */
+    private record Linted(List<Diagnostic> diagnostics, String problem, boolean crashed) {
+        Linted(List<Diagnostic> diagnostics, String problem) {
+            this(diagnostics, problem, false);
+        }
+    }
+
+    /**
+     * Most bytes read from an input that is not a regular file (standard input, a pipe, a device
+     * such as /dev/zero) before ptxlint stops reading it (docs/limits.md); tests lower it.
+     */
+    static final long MAX_STREAM_BYTES = 1L << 30;
+    long maxStreamBytes = MAX_STREAM_BYTES;
+
+    /** Thrown through the lexer when a non-regular input passes {@link #maxStreamBytes}. */
+    private static final class InputTooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        InputTooLarge(long limit) {
+            super("stopped reading after " + limit + " bytes: an input that is not a regular file (standard input,"
+                    + " a pipe or a device) may hold at most " + limit + " bytes (docs/limits.md)");
+        }
+    }
+
+    /** {@code in}, failing with {@link InputTooLarge} once more than {@code limit} bytes were read. */
+    private static InputStream limited(InputStream in, long limit) {
+        return new java.io.FilterInputStream(in) {
+            private long count;
+
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0 && ++count > limit) {
+                    throw new InputTooLarge(limit);
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buf, int off, int len) throws IOException {
+                int n = super.read(buf, off, len);
+                if (n > 0 && (count += n) > limit) {
+                    throw new InputTooLarge(limit);
+                }
+                return n;
+            }
+        };
     }
 
     /** Lints one input with a linter of its own (check objects keep per-module state). */
     private Linted lintOne(Input in, LintSettings settings) {
         List<Diagnostic> diags = new ArrayList<>();
         try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
-            new Linter(settings).lint(s, diags::add);
+            boolean regular = in.path != null && Files.isRegularFile(in.path);
+            new Linter(settings).lint(regular ? s : limited(s, maxStreamBytes), diags::add);
+        } catch (InputTooLarge e) {
+            return new Linted(null, "ptxlint: '" + in.display + "': " + e.getMessage());
         } catch (IOException | RuntimeException e) {
             return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
+        } catch (Throwable e) { // the file boundary: one line, never a trace; later files are linted
+            diags = null;
+            return new Linted(null, crashMessage(in.display, e), true);
         }
         diags.sort(Linter.ORDER);
+        for (Diagnostic d : diags) {
+            if (d.rule() == Rules.INTERNAL_ERROR) {
+                return new Linted(diags, crashMessage(in.display, d.message()), true);
+            }
+        }
         return new Linted(diags, null);
+    }
+
+    private static String crashMessage(String file, Object what) {
+        String w = what instanceof Throwable t ? "ptxlint failed (" + Linter.describe(t) + ")" : String.valueOf(what);
+        return "ptxlint: internal error on '" + file + "': " + w + "; other files are still linted (exit status 3)";
     }
 
     private int lintAll(List<String> args, Renderer renderer, boolean quiet, Severity errorOn, SettingsOptions so,
@@ -445,6 +511,7 @@ public final class Cli {
         int warnings = 0;
         int notes = 0;
         int ioErrors = 0;
+        int crashes = 0;
         // All inputs first (so the progress line knows the total); a file named twice, or found
         // again under a directory argument, is linted once, where it first appears.
         List<Input> inputs = new ArrayList<>();
@@ -531,9 +598,15 @@ public final class Cli {
                     Thread.currentThread().interrupt();
                     result = new Linted(null, "ptxlint: interrupted while linting '" + in.display + "'");
                 } catch (java.util.concurrent.ExecutionException e) {
-                    result = new Linted(null, "ptxlint: cannot lint '" + in.display + "': " + e.getCause());
+                    result = new Linted(null, crashMessage(in.display, e.getCause()), true);
                 }
-                if (result.problem() != null) {
+                if (result.crashed()) {
+                    report(result.problem());
+                    crashes++;
+                    if (result.diagnostics() == null) {
+                        continue;
+                    }
+                } else if (result.problem() != null) {
                     report(result.problem());
                     ioErrors++;
                     continue;
@@ -588,6 +661,9 @@ public final class Cli {
         }
         if (configErrors > 0) {
             err.println("ptxlint: " + plural(configErrors, "file") + " not linted because of configuration errors");
+        }
+        if (crashes > 0) {
+            return 3;
         }
         if (ioErrors > 0 || configErrors > 0) {
             return 2;

@@ -236,8 +236,8 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
     private void guarded(String what, Runnable r) {
         try {
             r.run();
-        } catch (RuntimeException e) {
-            log(what + " failed: " + e);
+        } catch (Throwable e) { // StackOverflowError and OutOfMemoryError too: the server goes on
+            log(what + " failed: " + dev.ptxlint.checker.Linter.describe(e));
         }
     }
 
@@ -372,9 +372,12 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             lintThread.execute(() -> {
                 try {
                     result.complete(f.apply(doc, refresh(doc)));
-                } catch (RuntimeException e) {
-                    log("request on " + uri + " failed: " + e);
-                    result.completeExceptionally(e);
+                } catch (Throwable e) { // every request is answered, whatever failed
+                    log("request on " + uri + " failed: " + dev.ptxlint.checker.Linter.describe(e));
+                    result.completeExceptionally(new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(
+                            new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
+                                    org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InternalError,
+                                    "ptxlint failed: " + dev.ptxlint.checker.Linter.describe(e), null)));
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
