@@ -24,7 +24,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.function.LongSupplier;
-import java.util.stream.Stream;
 
 /**
  * The {@code ptxlint} command line. All file access goes through {@link Path}s of the given
@@ -472,15 +471,30 @@ public final class Cli {
         };
     }
 
+    /** How one input is linted; tests replace it to make a file fail. */
+    interface LintFunction {
+        void lint(LintSettings settings, InputStream in, java.util.function.Consumer<Diagnostic> sink)
+                throws IOException;
+    }
+
+    LintFunction linter = (settings, in, sink) -> new Linter(settings).lint(in, sink);
+
     /** Lints one input with a linter of its own (check objects keep per-module state). */
     private Linted lintOne(Input in, LintSettings settings) {
         List<Diagnostic> diags = new ArrayList<>();
-        try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
-            boolean regular = in.path != null && Files.isRegularFile(in.path);
-            new Linter(settings).lint(regular ? s : limited(s, maxStreamBytes), diags::add);
+        InputStream s;
+        boolean regular;
+        try {
+            s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path);
+            regular = in.path != null && Files.isRegularFile(in.path);
+        } catch (IOException | RuntimeException e) {
+            return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
+        }
+        try (s) {
+            linter.lint(settings, regular ? s : limited(s, maxStreamBytes), diags::add);
         } catch (InputTooLarge e) {
             return new Linted(null, "ptxlint: '" + in.display + "': " + e.getMessage());
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
             return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
         } catch (Throwable e) { // the file boundary: one line, never a trace; later files are linted
             diags = null;
@@ -533,14 +547,9 @@ public final class Cli {
             }
             if (Files.isDirectory(p)) {
                 List<Path> found = new ArrayList<>();
-                try (Stream<Path> walk = Files.walk(p)) {
-                    walk.filter(q -> q.getFileName() != null && q.getFileName().toString().endsWith(".ptx")
-                                    && Files.isRegularFile(q))
-                            .sorted()
-                            .forEach(found::add);
-                } catch (IOException | java.io.UncheckedIOException e) {
-                    err.println("ptxlint: cannot read directory '" + arg + "': " + reason(e));
-                    ioErrors++;
+                ioErrors += collect(p, arg, found);
+                if (found.isEmpty()) {
+                    err.println("ptxlint: '" + arg + "' holds no .ptx files to lint");
                 }
                 for (Path q : found) {
                     if (seen.add(identity(q))) {
@@ -669,6 +678,64 @@ public final class Cli {
             return 2;
         }
         return failing > 0 ? 1 : 0;
+    }
+
+    /**
+     * The {@code .ptx} files under a directory argument, sorted. The argument itself is followed
+     * when it is a symbolic link (or a path through one, {@code link/}); links inside it are
+     * followed to files only, never into directories. An entry that cannot be read (a
+     * subdirectory without permission, a dangling {@code .ptx} link) is reported on standard
+     * error and the walk goes on; returns how many were.
+     */
+    private int collect(Path dir, String arg, List<Path> found) {
+        Path start = dir;
+        Path real = null;
+        try {
+            real = dir.toRealPath();
+            if (!real.equals(dir.toAbsolutePath().normalize())) {
+                start = real; // walk the target, report paths under the argument as given
+            } else {
+                real = null;
+            }
+        } catch (IOException | RuntimeException e) {
+            real = null;
+        }
+        final Path target = real;
+        int[] problems = {0};
+        try {
+            Files.walkFileTree(start, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), Integer.MAX_VALUE,
+                    new java.nio.file.SimpleFileVisitor<Path>() {
+                        @Override
+                        public java.nio.file.FileVisitResult visitFile(Path q,
+                                java.nio.file.attribute.BasicFileAttributes attrs) {
+                            if (q.getFileName() == null || !q.getFileName().toString().endsWith(".ptx")) {
+                                return java.nio.file.FileVisitResult.CONTINUE;
+                            }
+                            Path shown = target == null ? q : dir.resolve(target.relativize(q).toString());
+                            if (Files.isRegularFile(q)) {
+                                found.add(shown);
+                            } else if (attrs.isSymbolicLink()) {
+                                report("ptxlint: cannot read '" + shown + "': "
+                                        + (Files.exists(q) ? "not a regular file" : "dangling symbolic link"));
+                                problems[0]++;
+                            }
+                            return java.nio.file.FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public java.nio.file.FileVisitResult visitFileFailed(Path q, IOException e) {
+                            Path shown = target == null ? q : dir.resolve(target.relativize(q).toString());
+                            report("ptxlint: cannot read '" + shown + "': " + reason(e) + " (skipped)");
+                            problems[0]++;
+                            return java.nio.file.FileVisitResult.CONTINUE;
+                        }
+                    });
+        } catch (IOException | RuntimeException e) {
+            report("ptxlint: cannot read directory '" + arg + "': " + reason(e));
+            problems[0]++;
+        }
+        found.sort(null);
+        return problems[0];
     }
 
     /** The progress line of the run in progress, or null. */

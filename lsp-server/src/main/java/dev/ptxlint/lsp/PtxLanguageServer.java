@@ -221,6 +221,8 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
     // ------------------------------------------------------------------ logging
 
     void log(String message) {
+        // one line, no terminal controls, bounded: messages may quote files and client input
+        message = ProjectConfig.excerpt(message, 2000);
         System.err.println("ptxlint-lsp: " + message);
         LanguageClient c = client;
         if (c != null) {
