@@ -11,6 +11,7 @@ import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -104,6 +105,12 @@ public final class IncrementalLinter {
         this.checks = Checks::all;
     }
 
+    /** A linter with the given checks, made fresh for each pass (tests use it). */
+    IncrementalLinter(LintSettings settings, java.util.function.Supplier<List<InstructionCheck>> checks) {
+        this.settings = java.util.Objects.requireNonNull(settings);
+        this.checks = checks;
+    }
+
     /** The settings this linter applies. */
     public LintSettings settings() {
         return settings;
@@ -126,6 +133,33 @@ public final class IncrementalLinter {
      * this one).
      */
     public List<Diagnostic> lint(String newText) {
+        try {
+            return fullLint(newText);
+        } catch (Throwable e) { // the document boundary: a crash becomes one diagnostic (docs/limits.md)
+            return failed(newText, e);
+        }
+    }
+
+    /** After a failure: the state of an empty module with one internal-error diagnostic. */
+    private List<Diagnostic> failed(String newText, Throwable e) {
+        items = new ArrayList<>();
+        dropped = Map.of();
+        text = newText;
+        lastIncremental = false;
+        finish = List.of(Linter.internalError(e, Span.NONE));
+        return diagnostics();
+    }
+
+    /**
+     * Raw diagnostics kept per lint pass, per code and in all, before suppression comments apply;
+     * the published list is capped again by {@link DiagnosticCap}'s own limits.
+     */
+    static final int RAW_PER_CODE = 2 * DiagnosticCap.PER_CODE;
+    static final int RAW_PER_FILE = 2 * DiagnosticCap.PER_FILE;
+    /** What the last full lint left out of the raw store (then every edit re-lints in full). */
+    private Map<dev.ptxlint.diag.Rule, DiagnosticCap.Dropped> dropped = Map.of();
+
+    private List<Diagnostic> fullLint(String newText) {
         lastIncremental = false;
         Context cx = new Context(settings, checks.get());
         List<List<Diagnostic>> current = new ArrayList<>();
@@ -153,10 +187,13 @@ public final class IncrementalLinter {
             tail.clear();
         }
         cx.sink = tail::add;
-        cx.header.finish(endOf(last));
+        if (!lexer.unreadable()) {
+            cx.header.finish(endOf(last));
+        }
         this.text = newText;
         this.items = list;
         this.finish = tail;
+        this.dropped = Map.copyOf(cx.cap.dropped());
         if (list.isEmpty()) {
             looseComments = comments; // a text of comments only: no item to file them under
         } else {
@@ -187,7 +224,12 @@ public final class IncrementalLinter {
             text = newText;
             return diagnostics();
         }
-        List<Diagnostic> result = tryIncremental(old, newText, prefix, suffix);
+        List<Diagnostic> result;
+        try {
+            result = tryIncremental(old, newText, prefix, suffix);
+        } catch (Throwable e) {
+            result = null; // a full lint has its own guard
+        }
         return result != null ? result : lint(newText);
     }
 
@@ -204,11 +246,14 @@ public final class IncrementalLinter {
         raw.sort(Linter.ORDER);
         // The settings and the suppression comments apply to the whole module at once (a comment
         // that silences nothing is itself reported), as Linter applies them.
-        List<Diagnostic> out = new ArrayList<>(raw.size());
-        Suppressions suppressions = new Suppressions(settings, out::add);
+        List<Diagnostic> out = new ArrayList<>(Math.min(raw.size(), DiagnosticCap.PER_FILE));
+        DiagnosticCap cap = new DiagnosticCap(out::add);
+        cap.droppedEarlier(dropped);
+        Suppressions suppressions = new Suppressions(settings, cap);
         comments.forEach(suppressions::comment);
         raw.forEach(suppressions::report);
         suppressions.finish();
+        cap.finish();
         out.sort(Linter.ORDER);
         return out;
     }
@@ -324,7 +369,7 @@ public final class IncrementalLinter {
     // ------------------------------------------------------------------ incremental path
 
     private List<Diagnostic> tryIncremental(String old, String newText, int prefix, int suffix) {
-        if (items.isEmpty() || runsOn()) {
+        if (items.isEmpty() || runsOn() || !dropped.isEmpty()) {
             return null;
         }
         long delta = (long) newText.length() - old.length();
@@ -361,7 +406,7 @@ public final class IncrementalLinter {
             return null;
         }
         Item fresh = remember(top, newText);
-        if (!it.header.equals(fresh.header) || fresh.start != it.start) {
+        if (!it.header.equals(fresh.header) || fresh.start != it.start || cx.cap.droppedAny()) {
             return null;
         }
         // Every finding of the old item lies in its region and no other item's does: otherwise
@@ -530,9 +575,11 @@ public final class IncrementalLinter {
         final HeaderCheck header;
         final NameResolver names;
         final Reporter out;
+        /** Bounds what one pass stores (docs/limits.md); its sink is the switchable one. */
+        final DiagnosticCap cap = new DiagnosticCap(d -> sink.accept(d), RAW_PER_CODE, RAW_PER_FILE);
 
         Context(LintSettings settings, List<InstructionCheck> checks) {
-            out = new Reporter(d -> sink.accept(d));
+            out = new Reporter(cap);
             header = new HeaderCheck(out, settings.defaultVersion(), settings.defaultTarget());
             names = new NameResolver(out, header, checks);
         }

@@ -92,27 +92,61 @@ public final class Linter {
      * comment could silence is passed on once the lexer is past its line, at the latest at the end.
      */
     public void lint(Lexer lexer, Consumer<Diagnostic> sink) throws IOException {
-        Suppressions suppressions = new Suppressions(settings, sink);
+        DiagnosticCap cap = new DiagnosticCap(sink);
+        Suppressions suppressions = new Suppressions(settings, cap);
         lexer.setCommentListener(suppressions::comment);
         Reporter out = new Reporter(suppressions::report);
-        Parser parser = new Parser(lexer, p -> out.report(fromSyntax(p)));
-        HeaderCheck header = new HeaderCheck(out, settings.defaultVersion(), settings.defaultTarget());
-        NameResolver names = new NameResolver(out, header, checks);
         Span last = Span.NONE;
-        Ast.TopLevel item;
-        while ((item = parser.next()) != null) {
-            // The lexer has passed every comment before this item: earlier lines are final.
-            suppressions.settle(item.span().line());
-            last = item.span();
-            header.visit(item);
-            names.visit(item);
+        try {
+            Parser parser = new Parser(lexer, p -> out.report(fromSyntax(p)));
+            HeaderCheck header = new HeaderCheck(out, settings.defaultVersion(), settings.defaultTarget());
+            NameResolver names = new NameResolver(out, header, checks);
+            Ast.TopLevel item;
+            while ((item = parser.next()) != null) {
+                // The lexer has passed every comment before this item: earlier lines are final.
+                suppressions.settle(item.span().line());
+                last = item.span();
+                header.visit(item);
+                names.visit(item);
+            }
+            if (lexer.ioError() != null) {
+                throw lexer.ioError();
+            }
+            if (!lexer.unreadable()) {
+                header.finish(new Span(last.end(), last.end(), last.endLine(), last.endColumn(), last.endLine(),
+                        last.endColumn()));
+            }
+            suppressions.finish();
+        } catch (IOException e) {
+            throw e;
+        } catch (Throwable e) { // the file boundary: a crash becomes one diagnostic (docs/limits.md)
+            if (lexer.ioError() != null) {
+                throw lexer.ioError();
+            }
+            cap.accept(internalError(e, last));
         }
-        if (lexer.ioError() != null) {
-            throw lexer.ioError();
+        cap.finish();
+    }
+
+    /**
+     * The diagnostic for a failure while checking (out of memory, a stack overflow, a bug): at the
+     * end of the last item checked completely, with one line saying what failed.
+     */
+    public static Diagnostic internalError(Throwable e, Span last) {
+        Span at = new Span(last.end(), last.end(), last.endLine(), last.endColumn(), last.endLine(), last.endColumn());
+        return Diagnostic.of(Rules.INTERNAL_ERROR, TextRange.of(at), "ptxlint failed while checking this file ("
+                + describe(e) + "): diagnostics after this point are missing; please report it");
+    }
+
+    /** One line naming a failure: its class and, for an ordinary exception, its message (shortened). */
+    public static String describe(Throwable e) {
+        String m = e instanceof VirtualMachineError ? null : e.getMessage();
+        String name = e.getClass().getSimpleName();
+        if (m == null || m.isBlank()) {
+            return name;
         }
-        header.finish(new Span(last.end(), last.end(), last.endLine(), last.endColumn(), last.endLine(),
-                last.endColumn()));
-        suppressions.finish();
+        m = m.replaceAll("[\\p{Cntrl}]+", " ").strip();
+        return name + ": " + (m.length() > 120 ? m.substring(0, 120) + "..." : m);
     }
 
     static Diagnostic fromSyntax(SyntaxProblem p) {
@@ -127,6 +161,8 @@ public final class Linter {
             case MISSING_SEMICOLON -> Rules.MISSING_SEMICOLON;
             case UNCLOSED_BLOCK -> Rules.UNCLOSED_BLOCK;
             case UNKNOWN_DIRECTIVE -> Rules.UNKNOWN_DIRECTIVE;
+            case TOO_MANY_OPERATORS -> Rules.TOO_MANY_OPERATORS;
+            case UTF16 -> Rules.UTF16_FILE;
         };
         Diagnostic d = Diagnostic.of(rule, TextRange.of(p.span()), p.message());
         if (p.hasFix()) {

@@ -461,7 +461,14 @@ final class NameResolver {
                 Range prev = scope.ranges.get(decl.name().text());
                 int count = 0;
                 if (decl.rangeCount() instanceof Ast.IntLit lit) {
-                    count = parseCount(lit.token().text());
+                    long c = parseCount(lit.token().text());
+                    if (c > Integer.MAX_VALUE) {
+                        out.report(Rules.COUNT_TOO_LARGE, lit.span(), "register count " + abbreviate(lit.token().text())
+                                + " is too large: a range declares fewer than 2^31 registers (ptxas reports 'Constant"
+                                + " overflow' from 2^32 and runs out of memory below it); declare only the registers"
+                                + " the code uses");
+                    }
+                    count = (int) Math.min(c, Integer.MAX_VALUE);
                 }
                 Range range = new Range(count, decl.name().span(), Symbol.of(decl.name().text(), d, decl.name().span()));
                 if (prev != null) {
@@ -481,12 +488,17 @@ final class NameResolver {
         }
     }
 
-    private static int parseCount(String t) {
+    /** The value of a count literal; one that does not fit in 63 bits gives Long.MAX_VALUE (the lexer checked its form). */
+    private static long parseCount(String t) {
         try {
-            return (int) Math.min(Integer.MAX_VALUE, Long.decode(t.replace("U", "").replace("u", "")));
+            return Long.decode(t.replace("U", "").replace("u", ""));
         } catch (NumberFormatException e) {
-            return 0;
+            return Long.MAX_VALUE;
         }
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 30 ? s.substring(0, 30) + "..." : s;
     }
 
     private void declare(Scope scope, Token name, Symbol symbol) {

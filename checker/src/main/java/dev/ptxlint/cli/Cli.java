@@ -24,14 +24,14 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.List;
 import java.util.function.LongSupplier;
-import java.util.stream.Stream;
 
 /**
  * The {@code ptxlint} command line. All file access goes through {@link Path}s of the given
  * {@link FileSystem}, so tests run it on an in-memory file system.
  *
  * <p>Exit status: 0 no errors (no diagnostic at the {@code --error-on} level or above); 1 errors found;
- * 2 usage, configuration or I/O error (other files are still linted).
+ * 2 usage, configuration or I/O error; 3 internal error: ptxlint failed on a file (out of memory, a
+ * bug), reported in one line (other files are still linted).
  */
 public final class Cli {
 
@@ -86,7 +86,8 @@ public final class Cli {
 
             exit status: 0 no errors (no diagnostic at the --error-on level), 1 errors
             found (with --fix: left after fixing; with --baseline: new ones), 2 usage,
-            configuration or I/O error
+            configuration or I/O error, 3 internal error (ptxlint failed on a file; the
+            others are still linted)
             """;
 
     private final FileSystem fs;
@@ -391,16 +392,25 @@ public final class Cli {
      * What linting one input gave: its diagnostics, or why it could not be read. With --fix,
      * --diff or a baseline also its text; with --fix or --diff the fixed text, the number of fixes
      * applied and the diagnostics are those of the fixed text; {@code note} says why a file was
-     * not (wholly) fixed.
+     * not (wholly) fixed; {@code crashed} when ptxlint itself failed on it (exit status 3).
      */
     private record Linted(List<Diagnostic> diagnostics, String problem, String text, String fixed, int fixes,
-                          String note, List<String> verbose) {
+                          String note, List<String> verbose, boolean crashed) {
         Linted(List<Diagnostic> diagnostics, String problem) {
-            this(diagnostics, problem, null, null, 0, null, List.of());
+            this(diagnostics, problem, null, null, 0, null, List.of(), false);
         }
 
         Linted(List<Diagnostic> diagnostics, String problem, List<String> verbose) {
-            this(diagnostics, problem, null, null, 0, null, verbose);
+            this(diagnostics, problem, null, null, 0, null, verbose, false);
+        }
+
+        Linted(List<Diagnostic> diagnostics, String problem, boolean crashed) {
+            this(diagnostics, problem, null, null, 0, null, List.of(), crashed);
+        }
+
+        Linted(List<Diagnostic> diagnostics, String problem, String text, String fixed, int fixes, String note,
+               List<String> verbose) {
+            this(diagnostics, problem, text, fixed, fixes, note, verbose, false);
         }
     }
 
@@ -438,6 +448,56 @@ public final class Cli {
         return new Linted(r.diagnostics(), null, lines);
     }
 
+    /**
+     * Most bytes read from an input that is not a regular file (standard input, a pipe, a device
+     * such as /dev/zero) before ptxlint stops reading it (docs/limits.md); tests lower it.
+     */
+    static final long MAX_STREAM_BYTES = 1L << 30;
+    long maxStreamBytes = MAX_STREAM_BYTES;
+
+    /** Thrown through the lexer when a non-regular input passes {@link #maxStreamBytes}. */
+    private static final class InputTooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        InputTooLarge(long limit) {
+            super("stopped reading after " + limit + " bytes: an input that is not a regular file (standard input,"
+                    + " a pipe or a device) may hold at most " + limit + " bytes (docs/limits.md)");
+        }
+    }
+
+    /** {@code in}, failing with {@link InputTooLarge} once more than {@code limit} bytes were read. */
+    private static InputStream limited(InputStream in, long limit) {
+        return new java.io.FilterInputStream(in) {
+            private long count;
+
+            @Override
+            public int read() throws IOException {
+                int b = super.read();
+                if (b >= 0 && ++count > limit) {
+                    throw new InputTooLarge(limit);
+                }
+                return b;
+            }
+
+            @Override
+            public int read(byte[] buf, int off, int len) throws IOException {
+                int n = super.read(buf, off, len);
+                if (n > 0 && (count += n) > limit) {
+                    throw new InputTooLarge(limit);
+                }
+                return n;
+            }
+        };
+    }
+
+    /** How one input is linted; tests replace it to make a file fail. */
+    interface LintFunction {
+        void lint(LintSettings settings, InputStream in, java.util.function.Consumer<Diagnostic> sink)
+                throws IOException;
+    }
+
+    LintFunction linter = (settings, in, sink) -> new Linter(settings).lint(in, sink);
+
     /** Lints one input with a linter of its own (check objects keep per-module state). */
     private Linted lintOne(Input in, LintSettings settings) {
         if (isCuda(in)) {
@@ -447,12 +507,30 @@ public final class Cli {
             return lintText(in, settings);
         }
         List<Diagnostic> diags = new ArrayList<>();
-        try (InputStream s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path)) {
-            new Linter(settings).lint(s, diags::add);
+        InputStream s;
+        boolean regular;
+        try {
+            s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path);
+            regular = in.path != null && Files.isRegularFile(in.path);
         } catch (IOException | RuntimeException e) {
             return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
         }
+        try (s) {
+            linter.lint(settings, regular ? s : limited(s, maxStreamBytes), diags::add);
+        } catch (InputTooLarge e) {
+            return new Linted(null, "ptxlint: '" + in.display + "': " + e.getMessage());
+        } catch (IOException e) {
+            return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
+        } catch (Throwable e) { // the file boundary: one line, never a trace; later files are linted
+            diags = null;
+            return new Linted(null, crashMessage(in.display, e), true);
+        }
         diags.sort(Linter.ORDER);
+        for (Diagnostic d : diags) {
+            if (d.rule() == Rules.INTERNAL_ERROR) {
+                return new Linted(diags, crashMessage(in.display, d.message()), true);
+            }
+        }
         return new Linted(diags, null);
     }
 
@@ -499,6 +577,11 @@ public final class Cli {
                 : "fixes still apply after " + Fixer.MAX_ROUNDS + " rounds; run ptxlint --fix again", List.of());
     }
 
+    private static String crashMessage(String file, Object what) {
+        String w = what instanceof Throwable t ? "ptxlint failed (" + Linter.describe(t) + ")" : String.valueOf(what);
+        return "ptxlint: internal error on '" + file + "': " + w + "; other files are still linted (exit status 3)";
+    }
+
     private int lintAll(List<String> args, Renderer renderer, boolean quiet, Severity errorOn, SettingsOptions so,
                         LintSettings explicit, int jobs) {
         SettingsResolver settings = new SettingsResolver(so, explicit);
@@ -513,6 +596,7 @@ public final class Cli {
         int fixes = 0;
         int filesFixed = 0;
         int baselined = 0;
+        int crashes = 0;
         // All inputs first (so the progress line knows the total); a file named twice, or found
         // again under a directory argument, is linted once, where it first appears.
         List<Input> inputs = new ArrayList<>();
@@ -534,19 +618,9 @@ public final class Cli {
             }
             if (Files.isDirectory(p)) {
                 List<Path> found = new ArrayList<>();
-                boolean unreadable = false;
-                try (Stream<Path> walk = Files.walk(p)) {
-                    walk.filter(q -> q.getFileName() != null && lintedInDirectory(q.getFileName().toString())
-                                    && Files.isRegularFile(q))
-                            .sorted()
-                            .forEach(found::add);
-                } catch (IOException | java.io.UncheckedIOException e) {
-                    err.println("ptxlint: cannot read directory '" + arg + "': " + reason(e));
-                    ioErrors++;
-                    unreadable = true;
-                }
-                if (found.isEmpty() && !unreadable) {
-                    err.println("ptxlint: no .ptx or CUDA files in directory '" + arg + "'");
+                ioErrors += collect(p, arg, found);
+                if (found.isEmpty()) {
+                    err.println("ptxlint: '" + arg + "' holds no .ptx or CUDA files to lint");
                 }
                 for (Path q : found) {
                     if (seen.add(identity(q))) {
@@ -604,9 +678,15 @@ public final class Cli {
                     Thread.currentThread().interrupt();
                     result = new Linted(null, "ptxlint: interrupted while linting '" + in.display + "'");
                 } catch (java.util.concurrent.ExecutionException e) {
-                    result = new Linted(null, "ptxlint: cannot lint '" + in.display + "': " + e.getCause());
+                    result = new Linted(null, crashMessage(in.display, e.getCause()), true);
                 }
-                if (result.problem() != null) {
+                if (result.crashed()) {
+                    report(result.problem());
+                    crashes++;
+                    if (result.diagnostics() == null) {
+                        continue;
+                    }
+                } else if (result.problem() != null) {
                     report(result.problem());
                     ioErrors++;
                     continue;
@@ -721,6 +801,9 @@ public final class Cli {
         if (configErrors > 0) {
             err.println("ptxlint: " + plural(configErrors, "file") + " not linted because of configuration errors");
         }
+        if (crashes > 0) {
+            return 3;
+        }
         if (ioErrors > 0 || configErrors > 0) {
             return 2;
         }
@@ -731,6 +814,64 @@ public final class Cli {
     private boolean lintedInDirectory(String name) {
         return name.endsWith(".ptx") || dev.ptxlint.cuda.CudaFiles.isCudaName(name)
                 || (cuda && dev.ptxlint.cuda.CudaFiles.isCppName(name));
+    }
+
+    /**
+     * The {@code .ptx} files under a directory argument, sorted. The argument itself is followed
+     * when it is a symbolic link (or a path through one, {@code link/}); links inside it are
+     * followed to files only, never into directories. An entry that cannot be read (a
+     * subdirectory without permission, a dangling {@code .ptx} link) is reported on standard
+     * error and the walk goes on; returns how many were.
+     */
+    private int collect(Path dir, String arg, List<Path> found) {
+        Path start = dir;
+        Path real = null;
+        try {
+            real = dir.toRealPath();
+            if (!real.equals(dir.toAbsolutePath().normalize())) {
+                start = real; // walk the target, report paths under the argument as given
+            } else {
+                real = null;
+            }
+        } catch (IOException | RuntimeException e) {
+            real = null;
+        }
+        final Path target = real;
+        int[] problems = {0};
+        try {
+            Files.walkFileTree(start, java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), Integer.MAX_VALUE,
+                    new java.nio.file.SimpleFileVisitor<Path>() {
+                        @Override
+                        public java.nio.file.FileVisitResult visitFile(Path q,
+                                java.nio.file.attribute.BasicFileAttributes attrs) {
+                            if (q.getFileName() == null || !lintedInDirectory(q.getFileName().toString())) {
+                                return java.nio.file.FileVisitResult.CONTINUE;
+                            }
+                            Path shown = target == null ? q : dir.resolve(target.relativize(q).toString());
+                            if (Files.isRegularFile(q)) {
+                                found.add(shown);
+                            } else if (attrs.isSymbolicLink()) {
+                                report("ptxlint: cannot read '" + shown + "': "
+                                        + (Files.exists(q) ? "not a regular file" : "dangling symbolic link"));
+                                problems[0]++;
+                            }
+                            return java.nio.file.FileVisitResult.CONTINUE;
+                        }
+
+                        @Override
+                        public java.nio.file.FileVisitResult visitFileFailed(Path q, IOException e) {
+                            Path shown = target == null ? q : dir.resolve(target.relativize(q).toString());
+                            report("ptxlint: cannot read '" + shown + "': " + reason(e) + " (skipped)");
+                            problems[0]++;
+                            return java.nio.file.FileVisitResult.CONTINUE;
+                        }
+                    });
+        } catch (IOException | RuntimeException e) {
+            report("ptxlint: cannot read directory '" + arg + "': " + reason(e));
+            problems[0]++;
+        }
+        found.sort(null);
+        return problems[0];
     }
 
     /** The progress line of the run in progress, or null. */

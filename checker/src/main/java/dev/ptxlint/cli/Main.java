@@ -31,7 +31,14 @@ public final class Main {
         // Diagnostics are UTF-8 whatever the locale (messages may quote non-ASCII characters).
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
-        int code = new Cli(FileSystems.getDefault(), System.in, out, err, stderrIsTerminal()).run(options);
+        int code;
+        try {
+            code = new Cli(FileSystems.getDefault(), System.in, out, err, stderrIsTerminal()).run(options);
+        } catch (Throwable e) { // one line, never a Java stack trace (docs/limits.md)
+            out.flush();
+            err.println("ptxlint: internal error: " + dev.ptxlint.checker.Linter.describe(e));
+            code = 3;
+        }
         out.flush();
         err.flush();
         System.exit(code);

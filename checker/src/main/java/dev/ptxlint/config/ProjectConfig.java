@@ -80,17 +80,99 @@ public final class ProjectConfig {
     public static ProjectConfig load(Path configFile) {
         String text;
         try {
-            byte[] bytes = Files.readAllBytes(configFile);
+            checkLink(configFile);
+            if (!Files.isRegularFile(configFile) && Files.exists(configFile)) {
+                throw new ConfigException(configFile, 0, "not a regular file; a configuration is a text file"
+                        + " (docs/config.md)");
+            }
+            byte[] bytes;
+            try (java.io.InputStream in = Files.newInputStream(configFile)) {
+                bytes = in.readNBytes(MAX_BYTES + 1);
+            }
+            if (bytes.length > MAX_BYTES) {
+                throw new ConfigException(configFile, 0, "larger than " + MAX_BYTES / 1024 + " KiB, which is not a"
+                        + " ptxlint configuration: not read (docs/limits.md)");
+            }
             text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
             throw new ConfigException(configFile, 0, "not valid UTF-8");
         } catch (java.nio.file.NoSuchFileException e) {
             throw new ConfigException(configFile, 0, "no such file");
+        } catch (ConfigException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             throw new ConfigException(configFile, 0, "cannot read the configuration file: "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                    + excerpt(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
         }
         return parse(configFile, text);
+    }
+
+    /** Largest configuration file read (docs/limits.md). */
+    public static final int MAX_BYTES = 1 << 20;
+
+    /** Longest excerpt of the file quoted in a message. */
+    static final int EXCERPT = 60;
+
+    /**
+     * A configuration that is a symbolic link is read only when its target is a file in the
+     * directory that holds the link, or below it (docs/config.md): a link out of the project (to
+     * {@code ~/.git-credentials}, say) is refused without reading it, so that no part of another
+     * file reaches a log.
+     */
+    private static void checkLink(Path configFile) throws IOException {
+        if (!Files.isSymbolicLink(configFile)) {
+            return;
+        }
+        Path dir = configFile.toAbsolutePath().normalize().getParent();
+        Path real;
+        try {
+            real = configFile.toRealPath();
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ConfigException(configFile, 0, "a symbolic link to a file that does not exist");
+        }
+        if (dir == null || !real.startsWith(dir.toRealPath())) {
+            throw new ConfigException(configFile, 0, "a symbolic link to a file outside its directory; ptxlint"
+                    + " does not read it (docs/config.md): make it a regular file or a link within the project");
+        }
+    }
+
+    /**
+     * Text from the file (or from anywhere) made safe to print: at most {@value #EXCERPT}
+     * characters, with control characters (NUL, ESC, DEL, C1), line and bidirectional-text
+     * controls written as escapes, so a message can neither drive a terminal nor carry a long
+     * line into a log.
+     */
+    public static String excerpt(String s) {
+        return excerpt(s, EXCERPT);
+    }
+
+    /** {@link #excerpt(String)} with another length limit (the language server's log lines). */
+    public static String excerpt(String s, int max) {
+        StringBuilder b = new StringBuilder();
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (n >= max) {
+                b.append("...");
+                break;
+            }
+            char c = s.charAt(i);
+            if (c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F) || (c >= 0x200B && c <= 0x200F)
+                    || (c >= 0x2028 && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0xFEFF
+                    || Character.isSurrogate(c)) {
+                switch (c) {
+                    case '\t' -> b.append("\\t");
+                    case '\n' -> b.append("\\n");
+                    case '\r' -> b.append("\\r");
+                    case 0 -> b.append("\\0");
+                    case 0x1B -> b.append("\\e");
+                    default -> b.append(String.format("\\u%04X", (int) c));
+                }
+            } else {
+                b.append(c);
+            }
+            n++;
+        }
+        return b.toString();
     }
 
     /**
@@ -118,7 +200,7 @@ public final class ProjectConfig {
             }
             int eq = line.indexOf('=');
             if (eq < 0) {
-                throw new ConfigException(source, lineNo, "expected 'key = value', found '" + line
+                throw new ConfigException(source, lineNo, "expected 'key = value', found '" + excerpt(line)
                         + "'; for example 'PTX0250 = off' or 'default-target = sm_90'");
             }
             String key = line.substring(0, eq).strip();
@@ -127,7 +209,7 @@ public final class ProjectConfig {
                 throw new ConfigException(source, lineNo, "missing key before '='");
             }
             if (value.isEmpty()) {
-                throw new ConfigException(source, lineNo, "missing value for '" + key + "'");
+                throw new ConfigException(source, lineNo, "missing value for '" + excerpt(key) + "'");
             }
             String id = key.toLowerCase(Locale.ROOT);
             if (!id.equals(DEFAULT_VERSION) && !id.equals(DEFAULT_TARGET)) {
@@ -139,7 +221,7 @@ public final class ProjectConfig {
             }
             Integer first = seen.putIfAbsent(id, lineNo);
             if (first != null) {
-                throw new ConfigException(source, lineNo, "'" + key + "' is set twice (first on line " + first
+                throw new ConfigException(source, lineNo, "'" + excerpt(key) + "' is set twice (first on line " + first
                         + "); keep one");
             }
             try {
@@ -162,7 +244,7 @@ public final class ProjectConfig {
             default -> {
                 String level = value.toLowerCase(Locale.ROOT);
                 if (!LEVELS.contains(level)) {
-                    throw new IllegalArgumentException("'" + value + "' is not a level for " + key
+                    throw new IllegalArgumentException("'" + excerpt(value) + "' is not a level for " + excerpt(key)
                             + "; use one of error, warning, note, off");
                 }
                 return level.equals("off") ? s.withDisabled(id) : s.withSeverity(id, Severity.valueOf(
@@ -179,7 +261,7 @@ public final class ProjectConfig {
     public static PtxVersion parseVersion(String value) {
         PtxVersion v = PtxVersion.parse(value);
         if (v == null || !Targets.isKnownVersion(v)) {
-            throw new IllegalArgumentException("'" + value + "' is not a PTX ISA version; write MAJOR.MINOR,"
+            throw new IllegalArgumentException("'" + excerpt(value) + "' is not a PTX ISA version; write MAJOR.MINOR,"
                     + " one of " + Targets.knownVersions().get(0) + " to " + Targets.newestVersion()
                     + ", e.g. 8.0");
         }
@@ -195,7 +277,7 @@ public final class ProjectConfig {
     public static Target parseTarget(String value) {
         Target t = Target.parse(value);
         if (t == null || !Targets.isKnown(t)) {
-            throw new IllegalArgumentException("'" + value + "' is not a target ptxas knows; write e.g. sm_90,"
+            throw new IllegalArgumentException("'" + excerpt(value) + "' is not a target ptxas knows; write e.g. sm_90,"
                     + " sm_90a or sm_100f");
         }
         return t;
@@ -206,8 +288,9 @@ public final class ProjectConfig {
         for (Rule r : Rules.all().values()) {
             keys.add(r.name());
         }
-        List<String> near = Opcodes.Suggest.closest(key.toLowerCase(Locale.ROOT), keys, 1);
-        return "unknown key '" + key + "'" + (near.isEmpty() ? "" : "; did you mean '" + near.get(0) + "'?")
+        List<String> near = key.length() > 64 ? List.of()
+                : Opcodes.Suggest.closest(key.toLowerCase(Locale.ROOT), keys, 1);
+        return "unknown key '" + excerpt(key) + "'" + (near.isEmpty() ? "" : "; did you mean '" + near.get(0) + "'?")
                 + " (keys are rule codes such as PTX0250, rule names such as modifier-order, default-version"
                 + " and default-target)";
     }

@@ -47,6 +47,18 @@ public final class Rules {
     public static final Rule UNKNOWN_DIRECTIVE = register("PTX0010", "unknown-directive", Severity.ERROR, "syntax",
             "A directive that PTX does not define, or one used where it is not allowed.");
 
+    // ---- limits and robustness (0011-0019, 0900-0909): see docs/limits.md
+    public static final Rule TOO_MANY_OPERATORS = register("PTX0011", "too-many-operators", Severity.WARNING,
+            "limits", "A statement with more binary operators than ptxlint checks (1000); ptxas accepts it.");
+    public static final Rule DIAGNOSTIC_LIMIT = register("PTX0012", "diagnostic-limit", Severity.NOTE, "limits",
+            "More diagnostics of one code (1000) or in all (10000) than ptxlint reports for one file.");
+    public static final Rule COUNT_TOO_LARGE = register("PTX0013", "count-too-large", Severity.ERROR, "names",
+            "A register count %r<N> of 2^31 or more, which ptxas cannot declare.");
+    public static final Rule UTF16_FILE = register("PTX0014", "utf16-file", Severity.ERROR, "lexical",
+            "A file saved as UTF-16, which ptxas cannot read: save it as UTF-8 or ASCII.");
+    public static final Rule INTERNAL_ERROR = register("PTX0900", "internal-error", Severity.ERROR, "internal",
+            "ptxlint failed while checking the file (out of memory, or a bug); its diagnostics are incomplete.");
+
     // ---- names and module structure (0100-0199)
     public static final Rule UNKNOWN_INSTRUCTION = register("PTX0100", "unknown-instruction", Severity.ERROR,
             "names", "An instruction name that is not part of PTX ISA 9.0.");
@@ -246,7 +258,7 @@ public final class Rules {
      * see {@link #suppressibleByComment}.
      */
     public static boolean configurable(Rule r) {
-        return !r.category().equals("syntax") && !r.category().equals("lexical");
+        return !r.category().equals("syntax") && !r.category().equals("lexical") && !r.category().equals("internal");
     }
 
     /** Whether a suppression comment may silence the rule: configurable, and not a suppression diagnostic. */

@@ -102,6 +102,9 @@ class RobustnessTest {
             fail(what + " threw " + t, t);
         }
         for (Diagnostic d : diags) {
+            if (d.rule() == dev.ptxlint.diag.Rules.INTERNAL_ERROR) {
+                fail(what + " crashed the linter: " + d.message()); // caught at the file boundary since issue 15
+            }
             var rg = d.range();
             boolean ok = rg.startOffset() >= 0 && rg.startOffset() <= rg.endOffset() && rg.endOffset() <= input.length
                     && rg.startLine() >= 0 && rg.startLine() <= rg.endLine() && rg.startColumn() >= 0

@@ -80,7 +80,7 @@ class CliOptionsTest extends CliHarness {
     @Test
     void aDirectoryWithoutPtxFilesSaysSo() {
         assertEquals(0, run("", "src/empty"));
-        assertEquals("ptxlint: no .ptx or CUDA files in directory 'src/empty'\n", stderr());
+        assertEquals("ptxlint: 'src/empty' holds no .ptx or CUDA files to lint\n", stderr());
     }
 
     @Test

@@ -237,20 +237,94 @@ public final class Lexer {
         return new Span(tStart, offset, tLine, tCol, line, col);
     }
 
+    /** The line of the last token returned (a '#' after a token on its line is no preprocessor line). */
+    private int lastTokenLine = -1;
+
     private Token make(TokenKind kind, String text) {
+        lastTokenLine = tLine;
         Token t = new Token(kind, text, span(), sawSpace);
         sawSpace = false;
         return t;
     }
 
     private Token error(ProblemKind kind, String text, String message) {
+        lastTokenLine = tLine;
         Token t = new Token(TokenKind.ERROR, text, span(), sawSpace, message, kind);
         sawSpace = false;
         return t;
     }
 
+    private boolean started;
+    /** Set when the input is not text ptxlint can read (UTF-16): the lexer reports end of input. */
+    private boolean stopped;
+
+    /**
+     * The start of a document: a UTF-8 byte-order mark is reported once (ptxas rejects it:
+     * "Unexpected non-ASCII character encountered on line 1") and then skipped like white space;
+     * a UTF-16 file (a UTF-16 byte-order mark, or a NUL byte between every two characters) is
+     * reported once and not read further, instead of one error per character.
+     */
+    private void checkStart() {
+        int skip = 0;
+        while (skip < 2 && (peek(skip) == REPLACEMENT || peek(skip) == 0xFEFF || peek(skip) == 0xFFFE)) {
+            skip++;
+        }
+        int n = 0;
+        int nulEven = 0;
+        int nulOdd = 0;
+        for (int i = 0; i < 64; i++) {
+            int c = peek(skip + i);
+            if (c < 0) {
+                break;
+            }
+            n++;
+            if (c == 0) {
+                if (i % 2 == 0) {
+                    nulEven++;
+                } else {
+                    nulOdd++;
+                }
+            }
+        }
+        boolean utf16 = n >= 8 && (nulOdd == n / 2 && nulEven == 0 || nulEven == (n + 1) / 2 && nulOdd == 0);
+        if (utf16) {
+            stopped = true;
+            report(ProblemKind.UTF16, 0, Math.max(1, skip), "this file looks like UTF-16 ("
+                    + (skip > 0 ? "it starts with a UTF-16 byte-order mark" : "a NUL byte between every two characters")
+                    + "), which ptxas cannot read: save it as UTF-8 or ASCII; ptxlint does not read it further");
+        } else if (peek(0) == 0xFEFF) {
+            report(ProblemKind.INVALID_CHARACTER, 0, 1, "UTF-8 byte-order mark at the start of the file: ptxas rejects it"
+                    + " ('Unexpected non-ASCII character encountered on line 1'); save the file without the mark");
+            advance();
+            sawSpace = true;
+        }
+    }
+
+    /** Whether the input was found unreadable (UTF-16) and not lexed: module-level checks should not run. */
+    public boolean unreadable() {
+        return stopped;
+    }
+
+    /** Reports a problem that is not a token through the trivia listener. */
+    private void report(ProblemKind kind, long start, int length, String message) {
+        if (triviaProblemListener != null) {
+            Span s = new Span(start, start + length, line, col, line, col + length);
+            triviaProblemListener.accept(new Token(TokenKind.ERROR, "", s, false, message, kind));
+        }
+    }
+
     /** Returns the next token; after the end of input it returns {@link TokenKind#EOF} forever. */
     public Token next() {
+        if (!started) {
+            started = true;
+            if (offset == 0) {
+                checkStart();
+            }
+        }
+        if (stopped) {
+            mark();
+            return make(TokenKind.EOF, "");
+        }
         while (true) {
             int c = peek(0);
             if (c < 0) {
@@ -418,6 +492,12 @@ public final class Lexer {
             return string();
         }
         if (c == '#') {
+            if (tLine == lastTokenLine) {
+                // not first on its line: a stray character, not a preprocessor line that would
+                // swallow the rest of the line (and its ';')
+                advance();
+                return strayCharacter(c);
+            }
             return preprocessor();
         }
         advance();

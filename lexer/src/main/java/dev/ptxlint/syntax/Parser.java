@@ -83,6 +83,27 @@ public final class Parser {
     /** Deepest nesting of blocks and expressions the parser follows (guards the Java stack). */
     static final int MAX_DEPTH = 200;
     private int depth;
+    /**
+     * Most binary operators one statement may hold. A chain {@code 1+1+...+1} is a left-leaning
+     * tree as deep as it is long, and the checks walk trees recursively: with this bound and
+     * {@link #MAX_DEPTH} no expression tree is deeper than their sum (docs/limits.md).
+     */
+    public static final int MAX_OPERATORS = 1000;
+    private int operators;
+
+    /**
+     * Unwinds the parse of a statement that exceeds a limit (the problem is already reported);
+     * caught where a statement starts, which then skips to its end. No stack trace is taken.
+     */
+    private static final class LimitExceeded extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        LimitExceeded() {
+            super(null, null, false, false);
+        }
+    }
+
+    private static final LimitExceeded LIMIT_EXCEEDED = new LimitExceeded();
 
     /** Offset up to which errors are suppressed (one error per statement). */
     private long quietUntil = -1;
@@ -148,7 +169,13 @@ public final class Parser {
         while (true) {
             Token t = lexer.next();
             if (t.kind() == TokenKind.ERROR) {
-                problems.accept(new SyntaxProblem(t.errorKind(), t.span(), t.error()));
+                // a malformed token in a statement already being skipped after its error is not a
+                // second error of that statement (unterminated strings and comments still are:
+                // they run on past it)
+                if (!skipping || t.errorKind() == ProblemKind.UNTERMINATED_COMMENT
+                        || t.errorKind() == ProblemKind.UNTERMINATED_STRING) {
+                    problems.accept(new SyntaxProblem(t.errorKind(), t.span(), t.error()));
+                }
                 return t;
             }
             if (t.kind() == TokenKind.PREPROCESSOR) {
@@ -268,8 +295,20 @@ public final class Parser {
         skipStatement();
     }
 
+    /** Whether {@link #skipStatement} is skipping the rest of a statement after its error. */
+    private boolean skipping;
+
     /** Skips to just after the next {@code ;}, or to a {@code }} or top-level directive. */
     private void skipStatement() {
+        skipping = true;
+        try {
+            skipStatementInner();
+        } finally {
+            skipping = false;
+        }
+    }
+
+    private void skipStatementInner() {
         int depth = 0;
         while (true) {
             Token t = cur();
@@ -322,8 +361,15 @@ public final class Parser {
                 case SEMI:
                     emptyStatement();
                     continue;
-                case DOT_NAME:
-                    return topLevelDirective();
+                case DOT_NAME: {
+                    Token first = t;
+                    operators = 0;
+                    try {
+                        return topLevelDirective();
+                    } catch (LimitExceeded e) {
+                        return new Skipped(first.span().to(skipAfterLimit()));
+                    }
+                }
                 default: {
                     long start = t.span().start();
                     if (t.kind() == TokenKind.IDENT) {
@@ -617,10 +663,15 @@ public final class Parser {
                 labels.add(new Label(t, t.span()));
             } else if (t.kind() == TokenKind.DOT_NAME && SECTION_DATA.contains(t.text())) {
                 advance();
-                do {
-                    sectionValue();
-                } while (accept(TokenKind.COMMA));
-                accept(TokenKind.SEMI);
+                operators = 0;
+                try {
+                    do {
+                        sectionValue();
+                    } while (accept(TokenKind.COMMA));
+                    accept(TokenKind.SEMI);
+                } catch (LimitExceeded e) {
+                    skipAfterLimit();
+                }
             } else if (t.kind() == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text())) {
                 break;
             } else {
@@ -965,7 +1016,13 @@ public final class Parser {
             if (quietUntil == Long.MAX_VALUE) {
                 quietUntil = before;
             }
-            Statement s = statement();
+            Statement s;
+            operators = 0;
+            try {
+                s = statement();
+            } catch (LimitExceeded e) {
+                s = new Skipped(t.span().to(skipAfterLimit()));
+            }
             if (s != null) {
                 stmts.add(s);
             }
@@ -1352,15 +1409,43 @@ public final class Parser {
     private Expr expression() {
         Expr c = binaryRest(unary(), 0);
         if (at(TokenKind.QUESTION)) {
-            advance();
-            Expr a = expression();
-            if (expect(TokenKind.COLON, "':' in a conditional expression") == null) {
-                return new Missing(c.span());
+            if (depth >= MAX_DEPTH) {
+                tooDeep();
             }
-            Expr b = expression();
-            return new Ternary(c, a, b, c.span().to(b.span()));
+            depth++;
+            try {
+                advance();
+                Expr a = expression();
+                if (expect(TokenKind.COLON, "':' in a conditional expression") == null) {
+                    return new Missing(c.span());
+                }
+                Expr b = expression();
+                return new Ternary(c, a, b, c.span().to(b.span()));
+            } finally {
+                depth--;
+            }
         }
         return c;
+    }
+
+    /** Reports an expression nested deeper than {@link #MAX_DEPTH} and abandons its statement. */
+    private void tooDeep() {
+        Token t = cur();
+        error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "expression nested more than " + MAX_DEPTH
+                + " levels deep: simplify it");
+        throw LIMIT_EXCEEDED;
+    }
+
+    /**
+     * After a statement was abandoned at a limit: skips to its end (iteratively, whatever the
+     * nesting) with every later error of the statement suppressed, and returns the last token's span.
+     */
+    private Span skipAfterLimit() {
+        quietUntil = Long.MAX_VALUE;
+        inOperands = false;
+        skipStatement();
+        quietUntil = cur().span().start();
+        return prev == null ? cur().span() : prev.span();
     }
 
     private Expr binaryRest(Expr left, int minPrec) {
@@ -1368,6 +1453,13 @@ public final class Parser {
             int p = precedence(cur().kind());
             if (p < 0 || p < minPrec) {
                 return left;
+            }
+            if (++operators > MAX_OPERATORS) {
+                Token t = cur();
+                error(ProblemKind.TOO_MANY_OPERATORS, t.span(), "more than " + MAX_OPERATORS
+                        + " operators in one statement: ptxlint does not check this statement (ptxas accepts it;"
+                        + " see docs/limits.md)");
+                throw LIMIT_EXCEEDED;
             }
             Token op = advance();
             Expr right = unary();
@@ -1388,11 +1480,7 @@ public final class Parser {
 
     private Expr unary() {
         if (depth >= MAX_DEPTH) {
-            Token t = cur();
-            error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "expression nested more than " + MAX_DEPTH
-                    + " levels deep: simplify it");
-            skipStatement();
-            return new Missing(t.span());
+            tooDeep();
         }
         depth++;
         try {

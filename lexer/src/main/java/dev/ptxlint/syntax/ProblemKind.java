@@ -25,4 +25,8 @@ public enum ProblemKind {
     UNCLOSED_BLOCK,
     /** A dotted directive that PTX does not have, or one used where it is not allowed. */
     UNKNOWN_DIRECTIVE,
+    /** A statement with more binary operators than the parser builds a tree for (a warning: ptxas accepts it). */
+    TOO_MANY_OPERATORS,
+    /** A file that looks like UTF-16 (byte-order mark, or NUL bytes between the characters). */
+    UTF16,
 }

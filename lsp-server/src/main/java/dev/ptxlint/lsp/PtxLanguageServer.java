@@ -221,6 +221,8 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
     // ------------------------------------------------------------------ logging
 
     void log(String message) {
+        // one line, no terminal controls, bounded: messages may quote files and client input
+        message = ProjectConfig.excerpt(message, 2000);
         System.err.println("ptxlint-lsp: " + message);
         LanguageClient c = client;
         if (c != null) {
@@ -239,8 +241,8 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
     private void guarded(String what, Runnable r) {
         try {
             r.run();
-        } catch (Throwable e) {
-            log(what + " failed: " + e);
+        } catch (Throwable e) { // StackOverflowError and OutOfMemoryError too: the server goes on
+            log(what + " failed: " + dev.ptxlint.checker.Linter.describe(e));
         }
     }
 
@@ -375,13 +377,12 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             lintThread.execute(() -> {
                 try {
                     result.complete(f.apply(doc, refresh(doc)));
-                } catch (Throwable e) {
-                    // the request is answered with an error whatever failed (a stack overflow too)
-                    log("request on " + uri + " failed: " + e);
+                } catch (Throwable e) { // every request is answered, whatever failed
+                    log("request on " + uri + " failed: " + dev.ptxlint.checker.Linter.describe(e));
                     result.completeExceptionally(new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(
                             new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
                                     org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InternalError,
-                                    "ptxlint failed on this document: " + e, null)));
+                                    "ptxlint failed: " + dev.ptxlint.checker.Linter.describe(e), null)));
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
