@@ -213,6 +213,34 @@ class ServerFramingTest {
         }
     }
 
+    /**
+     * Issue 15 item 1, at the server's boundary: a document the linter cannot get through (today a
+     * stack overflow on a long flat expression or deeply nested ?:) still gets every request on it
+     * answered, with a result or an error, and the server goes on serving the others.
+     */
+    @Test
+    void requestsOnADocumentTheLinterFailsOnAreAnswered() throws Exception {
+        String head = ".version 9.0\n.target sm_90\n.entry k()\n{\n.reg .b32 %r<3>;\nadd.s32 %r1, %r2, ";
+        String[] texts = {head + "1+".repeat(20_000) + "1;\nret;\n}\n",
+            head + "1?".repeat(10_000) + "1" + ":1".repeat(10_000) + ";\nret;\n}\n"};
+        try (ServerHarness h = new ServerHarness(); RawClient client = h.client()) {
+            ServerEndToEndTest.initialize(client, "{}", "{\"debounceMs\":0}");
+            for (int i = 0; i < texts.length; i++) {
+                String uri = "file:///work/deep" + i + ".ptx";
+                client.sendRaw(didOpen(uri, texts[i]));
+                for (String m : new String[] {"textDocument/documentSymbol", "textDocument/diagnostic"}) {
+                    JsonObject r = ServerEndToEndTest.call(client, m, json("{\"textDocument\":{\"uri\":\"" + uri + "\"}}"));
+                    assertTrue(r.has("result") || r.has("error"), r.toString());
+                }
+                JsonObject hover = ServerEndToEndTest.call(client, "textDocument/hover",
+                        json("{\"textDocument\":{\"uri\":\"" + uri + "\"},\"position\":{\"line\":5,\"character\":2}}"));
+                assertTrue(hover.has("result") || hover.has("error"), hover.toString());
+            }
+            ServerEndToEndTest.open(client, URI, ServerEndToEndTest.KERNEL, 1);
+            answersAndEnds(client, h);
+        }
+    }
+
     @Test
     void afterShutdownADidOpenPublishesNothing() throws Exception {
         try (ServerHarness h = new ServerHarness(); RawClient client = h.client()) {
