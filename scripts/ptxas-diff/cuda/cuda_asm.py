@@ -38,6 +38,12 @@ NAMES = re.compile(r"(?<![%.\w$])(g|g64|s|s64|c|l|pa|pb|cpa|cpb|fv|fn|tex|surf|L
 def cases(per_family, seed):
     rng = random.Random(seed)
     out = []
+    # ISA-data false errors are the ISA harness's (testdata/ptxas/isa/known-false.tsv): left out here
+    known = set()
+    for line in open(os.path.join(ROOT, "testdata/ptxas/isa/known-false.tsv"), encoding="utf-8"):
+        cols = line.rstrip("\n").split("\t")
+        if not line.startswith("#") and len(cols) >= 4:
+            known.add((cols[1], cols[2], cols[3]))
     for path in sorted(glob.glob(os.path.join(ROOT, "testdata/ptxas/isa/*.tsv.gz"))):
         family = os.path.basename(path)[:-len(".tsv.gz")]
         ok, bad = [], []
@@ -49,6 +55,8 @@ def cases(per_family, seed):
                 if len(cols) < 4 or cols[0] != "9.0" or cols[1] != "sm_90" or cols[3] not in ("ok", "error", "fatal"):
                     continue
                 insn = cols[2]
+                if (cols[0], cols[1], insn) in known and seed != 1:
+                    continue  # seed 1 (the recording) kept them: listed in testdata/ptxas/cuda/known-false.tsv
                 if NAMES.search(re.sub(r"%\w+", "", insn)) or "\\" in insn or '"' in insn:
                     continue
                 (ok if cols[3] == "ok" else bad).append(insn)
