@@ -29,7 +29,7 @@ end
 
 return {
   cmd = cmd(),
-  filetypes = { 'ptx' },
+  filetypes = { 'ptx', 'cuda' }, -- cuda: asm statements only; runs beside clangd
   root_markers = { '.ptxlintrc', '.git' },
   -- Sent with workspace/didChangeConfiguration; the keys are the server's (README, "Language server").
   -- For example: { ptxlint = { rules = { PTX0250 = 'off', PTX0101 = 'warning' },

@@ -18,6 +18,7 @@ elseif mode == 'lspconfig' then
   local cfg = dofile(plugin .. '/lsp/ptxlint.lua')
   assert(type(cfg.cmd) == 'table' and cfg.cmd[#cfg.cmd] == '--lsp', 'cmd ends with --lsp')
   assert(vim.tbl_contains(cfg.filetypes, 'ptx'), 'filetypes has ptx')
+  assert(vim.tbl_contains(cfg.filetypes, 'cuda'), 'filetypes has cuda')
   assert(vim.tbl_contains(cfg.root_markers, '.ptxlintrc'), 'root_markers has .ptxlintrc')
   assert(type(cfg.settings) == 'table' and cfg.settings.ptxlint ~= nil, 'settings.ptxlint')
   vim.api.nvim_create_autocmd('FileType', {

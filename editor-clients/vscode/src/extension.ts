@@ -105,6 +105,11 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
         documentSelector: [
             { scheme: 'file', language: 'ptx' },
             { scheme: 'untitled', language: 'ptx' },
+            // CUDA C++: the server lints the inline PTX of asm statements and answers hover and
+            // completion inside their strings only, so it runs beside clangd / the C++ extension.
+            { scheme: 'file', language: 'cuda-cpp' },
+            { scheme: 'untitled', language: 'cuda-cpp' },
+            { scheme: 'file', language: 'cuda' },
         ],
         // The server reads the `ptxlint` section: sent at start and whenever it changes.
         synchronize: { configurationSection: 'ptxlint' },

@@ -29,7 +29,7 @@ M.defaults = {
   -- `ptxlint` on PATH.
   jar = nil,
   vmargs = { '-XX:+UseSerialGC' },
-  filetypes = { 'ptx' },
+  filetypes = { 'ptx', 'cuda' }, -- cuda: asm statements only; runs beside clangd
   root_markers = { '.ptxlintrc', '.git' },
   -- Sent as initializationOptions and with workspace/didChangeConfiguration (section `ptxlint`).
   settings = { ptxlint = vim.empty_dict() },

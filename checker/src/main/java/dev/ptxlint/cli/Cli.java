@@ -72,9 +72,10 @@ public final class Cli {
               --explain RULE    print the documentation of a rule, by code or name, e.g.
                                 --explain PTX0100 or --explain modifier-order, or the forms
                                 of an instruction, e.g. --explain ld.global.v4.f32
-              --cuda            read every C++ file given (.h, .hpp, .cpp, ..., and
-                                standard input) as CUDA C++: lint its asm statements;
-                                directories then include those files too
+              --cuda            read standard input and files without a known extension
+                                as CUDA C++, and include C++ files (.h, .hpp, .cpp, ...)
+                                when searching directories (C++ files named on the
+                                command line are always read as CUDA C++)
               --verbose         say which asm statements were skipped and why
               --lsp             run the language server on standard input/output
               --version         print the version and the commit, and exit
@@ -416,6 +417,8 @@ public final class Cli {
 
     /** Whether --cuda was given: C++ files (and standard input) are read as CUDA. */
     private boolean cuda;
+    /** The files named on the command line (a C++ file named there is read as CUDA). */
+    private final java.util.Set<Path> named = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** Whether --verbose was given. */
     private boolean verbose;
 
@@ -425,7 +428,8 @@ public final class Cli {
             return cuda;
         }
         String name = in.path.getFileName().toString();
-        return dev.ptxlint.cuda.CudaFiles.isCudaName(name) || (cuda && !name.endsWith(".ptx"));
+        return dev.ptxlint.cuda.CudaFiles.isCudaName(name) || (cuda && !name.endsWith(".ptx"))
+                || (dev.ptxlint.cuda.CudaFiles.isCppName(name) && named.contains(in.path));
     }
 
     /** Lints the asm statements of a CUDA C++ input. */
@@ -628,6 +632,7 @@ public final class Cli {
                     }
                 }
             } else if (seen.add(identity(p))) {
+                named.add(p);
                 inputs.add(new Input(arg, p));
             }
         }

@@ -22,6 +22,7 @@ public final class CppScanner {
     private final int[] pos;
     private final int n;
     private final int sourceLength;
+    private final String source;
     private int i;
     /** Whether only whitespace (and comments) came before {@code i} on its logical line. */
     private boolean atLineStart = true;
@@ -79,6 +80,7 @@ public final class CppScanner {
         this.pos = ps;
         this.n = k;
         this.sourceLength = len;
+        this.source = source;
     }
 
     /** Every {@code asm} statement of {@code source}, in source order. */
@@ -441,6 +443,10 @@ public final class CppScanner {
                 }
                 if (into != null) {
                     into.append(c[i], src(i), src(i) + 1);
+                    // a line continuation is reverted inside a raw string: its characters count
+                    for (int p = src(i) + 1; i + 1 < n && p < src(i + 1); p++) {
+                        into.append(source.charAt(p), p, p + 1);
+                    }
                 }
                 i++;
             }

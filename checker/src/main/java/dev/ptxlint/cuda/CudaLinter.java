@@ -484,6 +484,87 @@ public final class CudaLinter {
         }
     }
 
+    /**
+     * The PTX module of the asm statement whose template covers source offset {@code offset} (for
+     * an editor's hover and completion inside asm strings), or null when the offset is in no
+     * readable statement's string literals. {@code ptxOffset} is the offset's place in {@code ptx}
+     * (a cursor just after a template character maps to just after its PTX character).
+     */
+    public Virtual virtualAt(String source, int offset) {
+        for (AsmStatement st : CppScanner.scan(source)) {
+            if (st.skipReason() != null || offset < st.start() || offset > st.end()) {
+                continue;
+            }
+            Decoded t = st.template();
+            boolean inside = false;
+            for (int k = 0; k < t.length() && !inside; k++) {
+                inside = t.start(k) <= offset && offset <= t.end(k);
+            }
+            if (!inside) {
+                continue;
+            }
+            Module m = new Module(st, new Lines(source), new ArrayList<>());
+            if (m.skip != null) {
+                return null;
+            }
+            String header = ".version " + effective.defaultVersion() + "\n.target " + effective.defaultTarget()
+                    + "\n.address_size 64\n";
+            m.headerLength = header.length();
+            int base = m.headerLength + m.bodyStart;
+            int at = -1;
+            int len = m.bodyEnd - m.bodyStart;
+            for (int b = 0; b < len && at < 0; b++) {
+                if (m.mapStart[b] == offset) {
+                    at = base + b;
+                }
+            }
+            for (int b = 0; b < len && at < 0; b++) {
+                if (m.mapEnd[b] == offset || (m.mapStart[b] < offset && offset < m.mapEnd[b])) {
+                    at = base + b + 1;
+                }
+            }
+            if (at < 0) {
+                return null;
+            }
+            return new Virtual(header + m.rest, at, m, source);
+        }
+        return null;
+    }
+
+    /** One statement's PTX module, with the map from its ranges back to the source. */
+    public static final class Virtual {
+        private final String ptx;
+        private final int ptxOffset;
+        private final Object module;
+        private final Lines lines;
+
+        private Virtual(String ptx, int ptxOffset, Object module, String source) {
+            this.ptx = ptx;
+            this.ptxOffset = ptxOffset;
+            this.module = module;
+            this.lines = new Lines(source);
+        }
+
+        public String ptx() {
+            return ptx;
+        }
+
+        public int ptxOffset() {
+            return ptxOffset;
+        }
+
+        /** The source range of PTX range [from, to), or null when it is on a line ptxlint added. */
+        public TextRange sourceRange(int from, int to) {
+            int[] r = ((Module) module).sourceRange(from, to);
+            return r == null ? null : lines.range(r[0], r[1]);
+        }
+
+        /** A text with the operand registers named as the template names them ({@code %0}). */
+        public String rename(String text) {
+            return CudaLinter.rename(text);
+        }
+    }
+
     private static boolean isAsciiLetter(char ch) {
         return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
     }

@@ -16,6 +16,8 @@ final class Document {
     int version;
     LineIndex lines;
     boolean open = true;
+    /** A CUDA C++ document: only its asm statements are linted ({@link CudaDocuments}). */
+    boolean cuda;
 
     /** Unchanged prefix and suffix lengths since the text the linter saw last (-1: lint from scratch). */
     int cleanPrefix = -1;

@@ -291,7 +291,10 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             return snap; // nothing changed since the last lint
         }
         List<Diagnostic> result;
-        if (!doc.linter.settings().equals(settings)) {
+        if (doc.cuda) {
+            result = new dev.ptxlint.cuda.CudaLinter(settings).lint(text).diagnostics();
+            doc.linter = new IncrementalLinter(settings); // keeps the settings comparison above true
+        } else if (!doc.linter.settings().equals(settings)) {
             doc.linter = new IncrementalLinter(settings);
             result = doc.linter.lint(text);
         } else if (prefix < 0 || doc.linter.text() == null) {
@@ -314,6 +317,11 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             publish(doc.uri, result, version);
         }
         return snap;
+    }
+
+    /** The settings a document is linted with (lint thread only, after {@link #refresh}). */
+    private LintSettings settingsOf(Document doc) {
+        return config.over(doc.project);
     }
 
     /** The settings of the nearest {@code .ptxlintrc} above a {@code file:} document, else the defaults. */
@@ -408,6 +416,7 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
                 var item = params.getTextDocument();
                 String text = item.getText() == null ? "" : item.getText();
                 Document doc = new Document(item.getUri(), text, item.getVersion());
+                doc.cuda = CudaDocuments.isCuda(item.getLanguageId(), item.getUri());
                 Document old = documents.put(item.getUri(), doc);
                 if (old != null) {
                     synchronized (old) {
@@ -509,14 +518,17 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         @Override
         public CompletableFuture<Hover> hover(HoverParams params) {
             return withDocument(uri(params.getTextDocument()), null,
-                    (doc, snap) -> Hovers.hover(doc, snap, params.getPosition()));
+                    (doc, snap) -> doc.cuda ? CudaDocuments.hover(doc, snap, params.getPosition(), settingsOf(doc))
+                            : Hovers.hover(doc, snap, params.getPosition()));
         }
 
         @Override
         public CompletableFuture<Either<List<CompletionItem>, CompletionList>> completion(CompletionParams params) {
             Either<List<CompletionItem>, CompletionList> none = Either.forLeft(List.of());
             return withDocument(uri(params.getTextDocument()), none,
-                    (doc, snap) -> Either.forRight(Completions.complete(doc, snap, params.getPosition())));
+                    (doc, snap) -> Either.forRight(doc.cuda
+                            ? CudaDocuments.complete(doc, snap, params.getPosition(), settingsOf(doc))
+                            : Completions.complete(doc, snap, params.getPosition())));
         }
 
         @Override
@@ -524,33 +536,35 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
                 DefinitionParams params) {
             Either<List<? extends Location>, List<? extends LocationLink>> none = Either.forLeft(List.of());
             return withDocument(uri(params.getTextDocument()), none,
-                    (doc, snap) -> Either.forLeft(Navigation.definition(doc, snap, params.getPosition())));
+                    (doc, snap) -> Either.forLeft(doc.cuda ? List.of()
+                            : Navigation.definition(doc, snap, params.getPosition())));
         }
 
         @Override
         public CompletableFuture<List<? extends Location>> references(ReferenceParams params) {
             boolean withDecl = params.getContext() == null || params.getContext().isIncludeDeclaration();
             return withDocument(uri(params.getTextDocument()), List.of(),
-                    (doc, snap) -> Navigation.references(doc, snap, params.getPosition(), withDecl));
+                    (doc, snap) -> doc.cuda ? List.of()
+                            : Navigation.references(doc, snap, params.getPosition(), withDecl));
         }
 
         @Override
         public CompletableFuture<List<Either<SymbolInformation, DocumentSymbol>>> documentSymbol(
                 DocumentSymbolParams params) {
             return withDocument(uri(params.getTextDocument()), List.of(),
-                    (doc, snap) -> Navigation.symbols(doc, snap));
+                    (doc, snap) -> doc.cuda ? List.of() : Navigation.symbols(doc, snap));
         }
 
         @Override
         public CompletableFuture<List<Either<Command, CodeAction>>> codeAction(CodeActionParams params) {
             return withDocument(uri(params.getTextDocument()), List.of(),
-                    (doc, snap) -> CodeActions.actions(doc, snap, params));
+                    (doc, snap) -> doc.cuda ? List.of() : CodeActions.actions(doc, snap, params));
         }
 
         @Override
         public CompletableFuture<SemanticTokens> semanticTokensFull(SemanticTokensParams params) {
             return withDocument(uri(params.getTextDocument()), new SemanticTokens(List.of()),
-                    (doc, snap) -> new SemanticTokens(SemanticTokenScanner.encode(snap.text())));
+                    (doc, snap) -> new SemanticTokens(doc.cuda ? List.of() : SemanticTokenScanner.encode(snap.text())));
         }
     }
 
