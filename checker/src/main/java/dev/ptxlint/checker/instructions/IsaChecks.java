@@ -561,6 +561,15 @@ public final class IsaChecks implements InstructionCheck {
             }
             case OTHER_SYMBOL -> {
                 Symbol s = o.symbol();
+                if (s.kind() == Symbol.Kind.FUNCTION && !dest && (spec.kind() == IsaForm.Kind.VAL
+                        || spec.kind() == IsaForm.Kind.IMM || spec.kind() == IsaForm.Kind.REG)
+                        && !functionAddressFits(spec, type, element)) {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is " + describe(spec, type) + ", not the function '" + s.name()
+                            + "': ptxas takes a function's address only where the operand's type is the instruction"
+                            + " type (add.u64 %rd1, " + s.name() + ", 8), in mov and as a call target; mov it into a"
+                            + " register first");
+                }
                 if (!s.isRegister() && s.kind() != Symbol.Kind.FUNCTION && (spec.kind() == IsaForm.Kind.VAL
                         || spec.kind() == IsaForm.Kind.IMM || spec.kind() == IsaForm.Kind.REG)) {
                     // (ptxas takes a function's name as its address wherever a value goes)
@@ -594,6 +603,22 @@ public final class IsaChecks implements InstructionCheck {
                 return 0;
             }
         }
+    }
+
+    /**
+     * Whether ptxas takes a function's name (its address) in this source operand, as measured on
+     * the recorded verdicts (testdata/ptxas/isa, every slot x the template's {@code fv}): in an
+     * operand whose type is the instruction type ({@code add.u32 %r1, fv, 1}, {@code abs.f32},
+     * {@code and.pred}) or a relaxed cvt/st operand ({@code cvt.pack.sat.u16.s32 %r1, fv, %r2}),
+     * except .bf16/.bf16x2 ones; not in operands of a type the form fixes (bfe's positions, barrier
+     * numbers, cache policies, sizes) or vector elements ("Arguments mismatch").
+     */
+    private static boolean functionAddressFits(IsaForm.Operand spec, PtxType type, boolean element) {
+        if (element || type == null || type == PtxType.BF16 || type == PtxType.BF16X2) {
+            return false;
+        }
+        TypeRules.Origin o = origin(spec, false);
+        return o == TypeRules.Origin.TYPED || o == TypeRules.Origin.RELAXED;
     }
 
     /** Where the operand's type comes from, for the type rules. */
