@@ -606,7 +606,8 @@ class Gen:
         last_t = ts[-1] if ts else None
         spaces = spaces_of(chosen_mods)
         addrs = [op for op in form.operands if (not op.group or op.group in include_groups)
-                 and (op.kind == "addr" or "addr" in b.operand_specs.get(op.name, []))]
+                 and (op.kind == "addr" or "addr" in b.operand_specs.get(op.name, [])
+                      or "mem" in b.operand_specs.get(op.name, []))]
         out = []
         n = 1
         ai = 0
@@ -667,7 +668,7 @@ class Gen:
             if form.opcode.startswith("su"):
                 return "[surf, %s]" % vec_regs(".b32", n, w)
             return "[%%rd%d, %s]" % (n, vec_regs(".b32", n, w))
-        if op.kind == "addr" or "addr" in spec:
+        if op.kind == "addr" or "addr" in spec or "mem" in spec:
             a = "[%%rd%d]" % n
             if "addr" in spec and any(w in TYPES for w in spec):
                 # a typed address (tensor memory): [r] or [r+imm] with a register of that type
