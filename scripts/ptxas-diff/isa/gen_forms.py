@@ -606,7 +606,8 @@ class Gen:
         last_t = ts[-1] if ts else None
         spaces = spaces_of(chosen_mods)
         addrs = [op for op in form.operands if (not op.group or op.group in include_groups)
-                 and (op.kind == "addr" or "addr" in b.operand_specs.get(op.name, []))]
+                 and (op.kind == "addr" or "addr" in b.operand_specs.get(op.name, [])
+                      or "mem" in b.operand_specs.get(op.name, []))]
         out = []
         n = 1
         ai = 0
@@ -654,14 +655,25 @@ class Gen:
             # .surfref and coordinates), else [64-bit register, {coordinates}] (tensor maps); a .Nd
             # modifier gives the number of coordinates
             dims = [int(m[1]) for m in enum_choice.values() if re.fullmatch(r"\.[1-5]d", m or "")]
+            dims += [int(m) for m in re.findall(r"\.([1-5])d\b", form.text.split(" ")[0])]
             w = dims[0] if dims else (1, 2, 4)[variant % 3]
+            # a part described by '@operand PART : ... vec(N)' gives the count itself
+            last = op.name.split(",")[-1].strip().strip("{}").strip()
+            for pw in form.block.operand_specs.get(last, []):
+                m = re.fullmatch(r"vec\((\d+)\)", pw)
+                if m:
+                    w = int(m.group(1))
             if form.opcode in ("tex", "tld4", "txq"):
                 return "[tex, %s]" % vec_regs(t if t in (".f32", ".s32", ".u32") else ".f32", n, w)
             if form.opcode.startswith("su"):
                 return "[surf, %s]" % vec_regs(".b32", n, w)
             return "[%%rd%d, %s]" % (n, vec_regs(".b32", n, w))
-        if op.kind == "addr" or "addr" in spec:
+        if op.kind == "addr" or "addr" in spec or "mem" in spec:
             a = "[%%rd%d]" % n
+            if "addr" in spec and any(w in TYPES for w in spec):
+                # a typed address (tensor memory): [r] or [r+imm] with a register of that type
+                a = "[%s]" % reg_for(next(w for w in spec if w in TYPES), n)
+                return a if variant % 2 == 0 else a[:-1] + "+16]"
             if variant % 2 == 1 and space:
                 a = "[%s]" % space
             suf = op.suffix.strip("{}") if op.suffix and not op.suffix.startswith("{") else ""

@@ -177,8 +177,8 @@ final class FormCompiler {
                 java.util.Collections.unmodifiableList(parts), o.typed());
     }
 
-    private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "label", "func", "var", "any",
-            "wide", "sink", "neg", "relaxed", "typed");
+    private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
+            "any", "wide", "sink", "neg", "relaxed", "typed");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -234,6 +234,7 @@ final class FormCompiler {
                         typeSlot = -1;
                     }
                     case "addr" -> kind = Kind.ADDR;
+                    case "mem" -> kind = Kind.MEM;
                     case "label" -> kind = Kind.LABEL;
                     case "func" -> kind = Kind.FUNC;
                     case "var" -> kind = Kind.VAR;
@@ -293,7 +294,7 @@ final class FormCompiler {
             kind = typeFirst < 0 && typeSlot == -2 ? Kind.ANY : first ? Kind.REG : Kind.VAL;
         }
         if (typeSlot == -2) {
-            typeSlot = kind == Kind.ANY || kind == Kind.ADDR || kind == Kind.LABEL || kind == Kind.FUNC
+            typeSlot = kind == Kind.ANY || kind == Kind.ADDR || kind == Kind.MEM || kind == Kind.LABEL || kind == Kind.FUNC
                     ? -1 : first ? typeFirst : typeLast;
         }
         if (kind == Kind.PRED && fixed == null && typeSlot < 0) {

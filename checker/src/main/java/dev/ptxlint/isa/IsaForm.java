@@ -25,8 +25,11 @@ public final class IsaForm {
         }
     }
 
-    /** What an operand may be. */
-    public enum Kind { REG, VAL, IMM, PRED, ADDR, LABEL, FUNC, VAR, ANY }
+    /**
+     * What an operand may be. {@code MEM}: an address that ptxas also takes bare (a register, a
+     * variable name or a floating-point constant in place of {@code [a]}).
+     */
+    public enum Kind { REG, VAL, IMM, PRED, ADDR, MEM, LABEL, FUNC, VAR, ANY }
 
     /**
      * One operand. {@code typeSlot} is the index of the slot whose value is its type, or -1 with

@@ -103,6 +103,7 @@ public final class InstructionInfo {
                 case VAL -> "register or constant";
                 case PRED -> "predicate";
                 case ADDR -> "address";
+                case MEM -> "address (or a register holding one)";
                 case LABEL -> "label";
                 case FUNC -> "function";
                 case VAR -> "variable";

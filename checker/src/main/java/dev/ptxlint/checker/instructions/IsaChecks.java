@@ -373,6 +373,7 @@ public final class IsaChecks implements InstructionCheck {
                         + "' is a vector of " + width + widthSource(b, spec) + "; this one has " + v.items().size());
             }
             int p = 0;
+            PtxType elementType = bitElementType(v, type, ctx);
             for (Ast.Expr item : v.items()) {
                 if (item instanceof Ast.Sink) {
                     if (!spec.sink() && !dest) {
@@ -381,9 +382,12 @@ public final class IsaChecks implements InstructionCheck {
                     }
                     continue;
                 }
-                p += scalar(insn, b, spec, type, item, dest, true, ctx, out);
+                p += scalar(insn, b, spec, elementType, item, dest, true, ctx, out);
             }
             return p;
+        }
+        if (spec.kind() == IsaForm.Kind.MEM && e instanceof Ast.VectorExpr) {
+            return bareAddress(insn, spec, e, ctx, out); // ptxas: 'Vector operand is not allowed', {%r1} too
         }
         if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
             e = v.items().get(0); // ptxas reads {%r1} as %r1
@@ -396,6 +400,28 @@ public final class IsaChecks implements InstructionCheck {
                     + "' is " + describe(spec, type) + ", not a vector");
         }
         return scalar(insn, b, spec, type, e, dest, false, ctx, out);
+    }
+
+    /**
+     * The type the elements of a vector are checked against: ptxas types a vector of registers by
+     * its bit-size registers, so one {@code .b32} register among them lets {@code .f32} and
+     * {@code .f16x2} registers and float constants stand for a {@code .u32} element too
+     * ({@code {%r1, %f1}} is accepted where {@code {%f1, %f2}} and {@code {%u1, %f1}} are not).
+     */
+    private static PtxType bitElementType(Ast.VectorExpr v, PtxType type, CheckContext ctx) {
+        if (type == null || type.kind() == PtxType.Kind.BIT || type.kind() == PtxType.Kind.PREDICATE) {
+            return type;
+        }
+        for (Ast.Expr item : v.items()) {
+            if (item instanceof Ast.Name n && n.suffixes().isEmpty()) {
+                Symbol s = ctx.resolve(n.text());
+                PtxType r = s != null && s.isRegister() && s.vector() == 1 ? PtxType.of(s.type()) : null;
+                if (r != null && r.kind() == PtxType.Kind.BIT && r.bits() == type.bits()) {
+                    return r;
+                }
+            }
+        }
+        return type;
     }
 
     /** A register declared as a vector ({@code .reg .v2 .u32 v}), named whole, or null. */
@@ -446,6 +472,9 @@ public final class IsaChecks implements InstructionCheck {
                     return addressParts(insn, b, spec, a, ctx, out);
                 }
                 return type == null ? 0 : addressBase(insn, b, spec, type, a, ctx, out);
+            }
+            case MEM -> {
+                return e instanceof Ast.Address ? 0 : bareAddress(insn, spec, e, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
                 return symbolOperand(insn, spec, e, ctx, out);
@@ -804,6 +833,29 @@ public final class IsaChecks implements InstructionCheck {
                 return 0;
             }
         }
+    }
+
+    /**
+     * An address written bare ({@code @operand dstMem : mem}): ptxas reads a register of any type, a
+     * variable's name or a floating-point constant as the address, but not an integer constant, a
+     * vector, a predicate, a special register, a label, a function or {@code _}.
+     */
+    private static int bareAddress(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
+                                   List<Finding> out) {
+        FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
+        String what = switch (o.kind()) {
+            case REGISTER -> o.type() == PtxType.PRED ? "a predicate" : null;
+            case INTEGER -> "an integer constant (ptxas takes immediate addresses only in .local)";
+            case VECTOR -> "a vector";
+            case SINK -> "'_'";
+            case NEGATED -> "a negated predicate";
+            case SPECIAL_REGISTER -> "a special register";
+            case OTHER_SYMBOL -> o.symbol().kind() == Symbol.Kind.LABEL ? "a label"
+                    : o.symbol().kind() == Symbol.Kind.FUNCTION ? "a function" : null;
+            default -> null;
+        };
+        return what == null ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                + insn.mnemonic() + "' is an address [a] (or a register holding one), not " + what);
     }
 
     /** A constant's value against range(), values() and multiple() (ptxas reads it as 32 bits). */
