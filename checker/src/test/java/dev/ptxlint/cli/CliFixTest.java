@@ -106,6 +106,20 @@ class CliFixTest extends CliHarness {
     }
 
     @Test
+    void fixKeepsTheFilePermissions() throws IOException {
+        fs.close();
+        fs = Jimfs.newFileSystem(Configuration.unix().toBuilder().setAttributeViews("basic", "posix").build());
+        Files.createDirectories(fs.getPath("/work/src"));
+        Path p = fs.getPath("/work/src/two.ptx");
+        Files.writeString(p, TWO);
+        var perms = java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-x---");
+        Files.setPosixFilePermissions(p, perms);
+        run("", "--fix", "src/two.ptx");
+        assertEquals(TWO_SAFE_FIXED, read("/work/src/two.ptx"));
+        assertEquals(perms, Files.getPosixFilePermissions(p));
+    }
+
+    @Test
     void fixOnStandardInputPrintsTheFixedText() {
         assertEquals(0, run(TWO, "--fix", "--unsafe-fixes", "-"));
         assertEquals(TWO_ALL_FIXED, stdout());
