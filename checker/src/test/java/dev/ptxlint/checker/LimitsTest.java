@@ -216,4 +216,32 @@ class LimitsTest {
                     - edited.indexOf("2") - 1).stream().map(Diagnostic::code).toList());
         }
     }
+
+    @Test
+    void theLanguageServersLinterPublishesABoundedList() {
+        int n = 1_000_000;
+        String nul = "\0".repeat(n);
+        IncrementalLinter inc = new IncrementalLinter();
+        List<Diagnostic> ds = inc.lint(nul);
+        assertEquals(DiagnosticCap.PER_CODE, ds.stream().filter(d -> d.code().equals("PTX0004")).count());
+        List<Diagnostic> notes = ds.stream().filter(d -> d.rule() == Rules.DIAGNOSTIC_LIMIT).toList();
+        assertEquals(1, notes.size());
+        assertTrue(notes.get(0).message().startsWith((n - DiagnosticCap.PER_CODE) + " more PTX0004"),
+                notes.get(0).message());
+        // a function with many findings after a clean header: edits inside it stay bounded
+        StringBuilder b = new StringBuilder(HEAD);
+        for (int i = 0; i < 3000; i++) {
+            b.append("\tbogus;\n");
+        }
+        b.append("\tret;\n}\n");
+        String text = b.toString();
+        List<Diagnostic> first = inc.lint(text);
+        assertEquals(DiagnosticCap.PER_CODE + 1, first.size());
+        int at = text.indexOf("bogus");
+        String edited = text.substring(0, at) + "x" + text.substring(at);
+        List<Diagnostic> after = inc.update(edited, at, text.length() - at);
+        assertEquals(DiagnosticCap.PER_CODE + 1, after.size());
+        assertTrue(after.get(after.size() - 1).message().startsWith("2000 more PTX0100")
+                || after.stream().anyMatch(d -> d.message().startsWith("2000 more PTX0100")), after.toString());
+    }
 }
