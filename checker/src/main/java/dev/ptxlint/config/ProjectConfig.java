@@ -82,8 +82,8 @@ public final class ProjectConfig {
         try {
             checkLink(configFile);
             if (!Files.isRegularFile(configFile) && Files.exists(configFile)) {
-                throw new ConfigException(configFile, 0, "not a regular file; a configuration is a text file"
-                        + " (docs/config.md)");
+                throw new ConfigException(configFile, 0, "cannot read the configuration file: not a regular file"
+                        + " (a directory, a device or a pipe)");
             }
             byte[] bytes;
             try (java.io.InputStream in = Files.newInputStream(configFile)) {
