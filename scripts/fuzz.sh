@@ -38,16 +38,16 @@ for t in "${targets[@]}"; do
     -DargLine="-XX:ActiveProcessorCount=1 -Xss2m" >"$log" 2>&1
   rc=$?
   # libFuzzer's closing lines: "#N DONE cov: C ft: F corp: ..." and "Done N runs in S second(s)"
-  grep -E '^#[0-9]+[[:space:]]+(DONE|NEW|REDUCE|pulse|INITED)' "$log" | tail -n 3
-  done_line=$(grep -E '^Done [0-9]+ runs' "$log" | tail -n 1)
-  last=$(grep -E '^#[0-9]+[[:space:]]' "$log" | tail -n 1)
+  grep -aE '^#[0-9]+[[:space:]]+(DONE|NEW|REDUCE|pulse|INITED)' "$log" | tail -n 3
+  done_line=$(grep -aE '^Done [0-9]+ runs' "$log" | tail -n 1)
+  last=$(grep -aE '^#[0-9]+[[:space:]]' "$log" | tail -n 1)
   execs=$(sed -E 's/^#([0-9]+).*/\1/' <<<"$last")
   cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | tail -n 1)
   ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | tail -n 1)
   echo "fuzz: $t: ${execs:-0} executions, ${cov:-cov: ?} edges, ${ft:-ft: ?} features; ${done_line:-no closing line}"
-  if grep -qE '== Java Exception|FuzzTestFindingException|Test unit written to' "$log" || [ $rc -ne 0 ]; then
+  if grep -aqE '== Java Exception|FuzzTestFindingException|Test unit written to' "$log" || [ $rc -ne 0 ]; then
     echo "fuzz: $t: FINDING or failure (exit $rc); see $log and the crash-* files:" >&2
-    grep -E 'Test unit written to.*|== Java Exception.*|Caused by.*' "$log" | sort -u | head -n 20 >&2
+    grep -aE 'Test unit written to.*|== Java Exception.*|Caused by.*' "$log" | sort -u | head -n 20 >&2
     status=1
   fi
 done

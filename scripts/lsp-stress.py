@@ -308,9 +308,9 @@ def main():
         s.fail("the server logged %d MB on stderr" % (err_bytes >> 20))
     elapsed = time.monotonic() - start
     print("lsp-stress: %d requests, %d edits, %d malformed inputs, %d publishes, %d messages (%d KB) from the server, "
-          "max RSS %d MB, %d KB of log, huge document %.1f s, %.1f s in all (seed %d)"
+          "max RSS %d MB, %d bytes of log, huge document %.1f s, %.1f s in all (seed %d)"
           % (counts["requests"], counts["edits"], counts["malformed"], s.publishes, s.messages, s.out_bytes >> 10,
-             s.max_rss_kb // 1024, err_bytes >> 10, huge_s, elapsed, args.seed))
+             s.max_rss_kb // 1024, err_bytes, huge_s, elapsed, args.seed))
     if s.errors:
         print("lsp-stress: %d failed, 0 passed" % len(s.errors), file=sys.stderr)
         return 1
