@@ -112,6 +112,11 @@ final class HeaderCheck {
         return effectiveTarget;
     }
 
+    /** Whether the .target names texmode_independent (the default is texmode_unified). */
+    boolean texmodeIndependent() {
+        return texmode != null && texmode.token().text().equals("texmode_independent");
+    }
+
     void visit(Ast.TopLevel item) {
         String name = item instanceof Directive d ? d.name().text() : "";
         Directive d = item instanceof Directive dd ? dd : null;

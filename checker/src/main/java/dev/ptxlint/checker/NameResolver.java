@@ -95,14 +95,18 @@ final class NameResolver {
         }
     };
 
+    private final DeclarationCheck declarations;
+
     NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks) {
         this.out = out;
         this.header = header;
         this.checks = checks;
+        this.declarations = new DeclarationCheck(out, header, this::resolve);
     }
 
     void visit(Ast.TopLevel item) {
         if (item instanceof VarDecl d) {
+            declarations.check(d, DeclarationCheck.Scope.MODULE);
             declareAll(module, d);
         } else if (item instanceof Function f) {
             function(f);
@@ -139,6 +143,15 @@ final class NameResolver {
 
     private void function(Function f) {
         declareFunction(f);
+        if (f.returns() != null) {
+            for (VarDecl p : f.returns()) {
+                declarations.check(p, DeclarationCheck.Scope.FUNC_RETURN);
+            }
+        }
+        DeclarationCheck.Scope ps = f.isEntry() ? DeclarationCheck.Scope.ENTRY_PARAM : DeclarationCheck.Scope.FUNC_PARAM;
+        for (VarDecl p : f.params()) {
+            declarations.check(p, ps);
+        }
         if (f.body() == null) {
             return;
         }
@@ -240,6 +253,7 @@ final class NameResolver {
     private void body(List<Statement> statements) {
         for (Statement s : statements) {
             if (s instanceof VarDecl d) {
+                declarations.check(d, DeclarationCheck.Scope.BODY);
                 declareAll(scopes.peek(), d);
             } else if (s instanceof Block b) {
                 Scope inner = new Scope();

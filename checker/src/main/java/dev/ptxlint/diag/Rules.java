@@ -101,6 +101,27 @@ public final class Rules {
     public static final Rule UNSUPPORTED_ADDRESS_SIZE = register("PTX0118", "unsupported-address-size",
             Severity.ERROR, "module", "An .address_size 32, which ptxas 13.0 no longer compiles.");
 
+    // declarations as ptxas 13.0 checks them (0120-0129; measured, see docs/ptxas-declarations.md)
+    public static final Rule DECLARATION_STATE_SPACE = register("PTX0120", "declaration-state-space",
+            Severity.ERROR, "declaration",
+            "A variable or parameter declared in a state space its scope does not allow (a .param at module scope, "
+                    + "an entry parameter outside .param, a .reg at module scope).");
+    public static final Rule DECLARATION_TYPE = register("PTX0121", "declaration-type", Severity.ERROR,
+            "declaration", "A type or vector width that a declaration in this state space or scope cannot have "
+                    + "(.bf16, .pred outside .reg, vectors over 128 bits, .texref outside module .global).");
+    public static final Rule INCOMPLETE_ARRAY = register("PTX0122", "incomplete-array", Severity.ERROR,
+            "declaration", "An array dimension [] or [0] that nothing sizes: not .extern, no initializer, "
+                    + "or not the first dimension.");
+    public static final Rule DECLARATION_ATTRIBUTE = register("PTX0123", "declaration-attribute", Severity.ERROR,
+            "declaration", "An .align that is not a power of two, .ptr outside kernel parameters, a register array, "
+                    + "or a linkage the declaration cannot have.");
+    public static final Rule DECLARATION_INITIALIZER = register("PTX0124", "declaration-initializer",
+            Severity.ERROR, "declaration", "An initializer ptxas rejects: on an .extern or outside .global/.const, "
+                    + "of the wrong kind for the type, or with more elements than the variable.");
+    public static final Rule MODULE_SCOPE_REGISTER = register("PTX0125", "module-scope-register", Severity.WARNING,
+            "declaration", "A .reg or .local at module scope in PTX ISA before 3.0, which ptxas accepts with a "
+                    + "warning (an error from 3.0).");
+
     // ---- instruction forms (0200-0299): errors follow ptxas, warnings keep the manual's stricter rules
     public static final Rule UNKNOWN_MODIFIER = register("PTX0200", "unknown-modifier", Severity.ERROR,
             "instruction", "A dotted modifier that is not part of PTX.");
