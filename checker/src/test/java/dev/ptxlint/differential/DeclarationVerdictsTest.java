@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
 class DeclarationVerdictsTest {
 
     /** The agreement every recorded file reaches (measured: see docs/ptxas-declarations.md). */
-    static final Map<String, Double> FLOOR = Map.of("decl.tsv.gz", 99.0, "decl-holdout.tsv.gz", 99.0);
+    static final Map<String, Double> FLOOR = Map.of("decl.tsv.gz", 99.9, "decl-holdout.tsv.gz", 99.9);
 
     record Case(String version, String target, String scope, String decl, String verdict, String message) {
         boolean rejected() {
