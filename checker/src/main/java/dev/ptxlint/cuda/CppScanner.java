@@ -123,16 +123,7 @@ public final class CppScanner {
                 i++;
                 continue;
             }
-            if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\u000b') {
-                i++;
-                continue;
-            }
-            if (ch == '/' && at(i + 1) == '/') {
-                skipLineComment();
-                continue;
-            }
-            if (ch == '/' && at(i + 1) == '*') {
-                skipBlockComment();
+            if (skipBlankOrComment(ch)) {
                 continue;
             }
             if (ch == '#' && atLineStart) {
@@ -351,6 +342,23 @@ public final class CppScanner {
         while (i < n && (c[i] == ' ' || c[i] == '\t')) {
             i++;
         }
+    }
+
+    /** Skips the whitespace character or the comment that starts at {@code i}; false when none does. */
+    private boolean skipBlankOrComment(char ch) {
+        if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\u000b') {
+            i++;
+            return true;
+        }
+        if (ch == '/' && at(i + 1) == '/') {
+            skipLineComment();
+            return true;
+        }
+        if (ch == '/' && at(i + 1) == '*') {
+            skipBlockComment();
+            return true;
+        }
+        return false;
     }
 
     private void skipLineComment() {
@@ -604,16 +612,7 @@ public final class CppScanner {
                 i++;
                 continue;
             }
-            if (ch == ' ' || ch == '\t' || ch == '\r' || ch == '\f' || ch == '\u000b') {
-                i++;
-                continue;
-            }
-            if (ch == '/' && at(i + 1) == '/') {
-                skipLineComment();
-                continue;
-            }
-            if (ch == '/' && at(i + 1) == '*') {
-                skipBlockComment();
+            if (skipBlankOrComment(ch)) {
                 continue;
             }
             if (ch == '#') {
