@@ -166,6 +166,10 @@ public final class Rules {
     public static final Rule REMOVED_FORM = register("PTX0225", "removed-form", Severity.ERROR, "instruction",
             "An instruction form that newer PTX ISA versions no longer accept on newer targets (vote without .sync).");
 
+    public static final Rule ADDRESS_SPACE_MISMATCH = register("PTX0226", "address-space-mismatch", Severity.ERROR,
+            "instruction", "An address of a variable in another state space than the one the instruction names"
+            + " (atom.global on a .shared variable).");
+
     // video selectors and masks (0220-0239)
     public static final Rule INVALID_VIDEO_MASK = register("PTX0220", "invalid-video-mask", Severity.ERROR,
             "instruction", "A destination mask of vset2/vset4 that is not one of the instruction's masks.");

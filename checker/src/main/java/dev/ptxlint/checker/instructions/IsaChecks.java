@@ -121,6 +121,65 @@ public final class IsaChecks implements InstructionCheck {
             return;
         }
         checkOperands(insn, match.bindings, ctx);
+        addressSpace(insn, mods, ctx);
+    }
+
+    /**
+     * The variable of an address against the one state space the instruction names (measured on the
+     * recorded verdicts: every instruction with one state-space modifier and one address operand
+     * {@code [var]} or {@code [var+N]} of another space is "State space mismatch between instruction
+     * and address"; .shared, .shared::cta and .shared::cluster all take a .shared variable). Only
+     * those spaces whose variables are unambiguous are checked (.global, .shared*, .const, .local);
+     * instructions with two spaces or two addresses are left alone.
+     */
+    private static void addressSpace(Ast.Instruction insn, String[] mods, CheckContext ctx) {
+        String space = null;
+        for (String m : mods) {
+            String s = switch (m) {
+                case ".global" -> ".global";
+                case ".shared", ".shared::cta", ".shared::cluster" -> ".shared";
+                case ".const" -> ".const";
+                case ".local" -> ".local";
+                case ".param", ".param::entry", ".param::func" -> "";
+                default -> null;
+            };
+            if (s != null) {
+                if (space != null) {
+                    return; // two state spaces (cp.async.bulk.shared::cluster.global): not checked
+                }
+                space = s;
+            }
+        }
+        if (space == null || space.isEmpty()) {
+            return;
+        }
+        Ast.Address address = null;
+        for (Ast.Expr e : insn.operands()) {
+            if (e instanceof Ast.Address a) {
+                if (address != null) {
+                    return;
+                }
+                address = a;
+            }
+        }
+        if (address == null || address.items().size() != 1) {
+            return;
+        }
+        Ast.Expr base = address.items().get(0);
+        if (base instanceof Ast.Binary bin) {
+            base = bin.left();
+        }
+        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+            return;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null || s.kind() != Symbol.Kind.VARIABLE || s.space() == null || s.isRegister()
+                || ".sreg".equals(s.space()) || ".tex".equals(s.space()) || s.space().equals(space)) {
+            return;
+        }
+        ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a " + s.space()
+                + " variable, but '" + insn.mnemonic() + "' accesses " + space + " memory: use the " + s.space()
+                + " form of the instruction for it, or an address in " + space);
     }
 
     private ModifierMatch match(String opcode, String[] mods) {
