@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 FILE=${1:-$(ls -S target/corpus-big/*.ptx target/corpus/*.ptx 2>/dev/null | head -1)}
 RUNS=${2:-5}
 [ -f "$FILE" ] || { echo "bench: no input file; run scripts/gen-corpus.sh first or pass one" >&2; exit 2; }
-JAR=lsp-server/target/ptxlint.jar
+JAR=cli/target/ptxlint.jar
 [ -f "$JAR" ] || mvn -B -q -DskipTests package >&2
 MB=$(awk -v b="$(stat -c %s "$FILE")" 'BEGIN{printf "%.1f", b/1e6}')
 echo "== file: $FILE ($MB MB), $(nproc) cores, $(java -version 2>&1 | head -1)"

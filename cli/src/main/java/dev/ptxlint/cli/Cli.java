@@ -376,7 +376,7 @@ public final class Cli {
             Object code = m.invoke(null, in, rpcOut);
             return code instanceof Integer i ? i : 0;
         } catch (ClassNotFoundException | NoSuchMethodException e) {
-            err.println("ptxlint: the language server is not part of this build (run lsp-server/target/ptxlint.jar)");
+            err.println("ptxlint: the language server is not part of this build (run cli/target/ptxlint.jar)");
             return 2;
         } catch (ReflectiveOperationException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
