@@ -11,6 +11,6 @@ EDITS=${2:-200}
 SIZES=${3:-1,20}
 mvn -B -q -DskipTests package >&2
 mvn -B -q -pl lsp-server -am test-compile >&2
-CP="lsp-server/target/ptxlint.jar:lsp-server/target/test-classes"
+CP="cli/target/ptxlint.jar:lsp-server/target/test-classes"
 # shellcheck disable=SC2086
 exec java -XX:+UseSerialGC ${JAVA_OPTS:-} -Dptxlint.root="$PWD" -cp "$CP" dev.ptxlint.lsp.LspLatencyBench "$SRC" "$EDITS" "$SIZES"

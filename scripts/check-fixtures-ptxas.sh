@@ -16,7 +16,7 @@
 # Exit status 0 when every line agrees.
 set -eu
 ROOT=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
-JAR="$ROOT/lsp-server/target/ptxlint.jar"
+JAR="$ROOT/cli/target/ptxlint.jar"
 PTXAS=${PTXAS:-/usr/local/cuda/bin/ptxas}
 [ -f "$JAR" ] || { echo "check-fixtures-ptxas: $JAR missing; run mvn -B -q install -DskipTests" >&2; exit 2; }
 [ -x "$PTXAS" ] || { echo "check-fixtures-ptxas: no ptxas at $PTXAS" >&2; exit 2; }

@@ -19,7 +19,7 @@
 # UTF-8 module: PTX0012, PTX0014, PTX0900).
 set -eu
 ROOT=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
-JAR="$ROOT/lsp-server/target/ptxlint.jar"
+JAR="$ROOT/cli/target/ptxlint.jar"
 PTXAS=${PTXAS:-/usr/local/cuda/bin/ptxas}
 [ -f "$JAR" ] || { echo "check-rule-docs: $JAR missing; run mvn -B -q install -DskipTests" >&2; exit 2; }
 [ -x "$PTXAS" ] || { echo "check-rule-docs: no ptxas at $PTXAS" >&2; exit 2; }

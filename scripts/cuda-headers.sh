@@ -10,7 +10,7 @@
 # Exit status 0 when no statement gets an error.
 set -eu
 ROOT=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
-JAR="$ROOT/lsp-server/target/ptxlint.jar"
+JAR="$ROOT/cli/target/ptxlint.jar"
 INC=${1:-/usr/local/cuda/include}
 [ -f "$JAR" ] || { echo "cuda-headers: $JAR missing; run mvn -B -q package -DskipTests" >&2; exit 2; }
 TMP=$(mktemp -d)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Stress test of the language server over stdio (issue 15): framed JSON-RPC to
-`java -jar lsp-server/target/ptxlint.jar --lsp`, in bounded loops, covering malformed framing and
+`java -jar cli/target/ptxlint.jar --lsp`, in bounded loops, covering malformed framing and
 bodies, random edits (positions out of range included), odd URIs and a huge document. Checks
 that every request is answered within a time budget, that everything the server writes is a
 well-formed frame, that its memory (RSS) stays under a bound, and that shutdown and exit end it
@@ -195,7 +195,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--budget", type=float, default=60, help="seconds for the whole run (loops stop early)")
     ap.add_argument("--seed", type=int, default=int(os.environ.get("STRESS_SEED", "15")))
-    ap.add_argument("--jar", default=os.path.join(ROOT, "lsp-server", "target", "ptxlint.jar"))
+    ap.add_argument("--jar", default=os.path.join(ROOT, "cli", "target", "ptxlint.jar"))
     ap.add_argument("--heap", default="512m")
     ap.add_argument("--max-rss-mb", type=int, default=1200)
     ap.add_argument("--huge-mb", type=int, default=10)

@@ -19,7 +19,7 @@
 #                      rewrite the manifest from every *.ptx under DIR (ptxas and ptxlint run on
 #                      each; commit = HEAD of the mirror); keeps the licence header lines
 # Options:
-#   --jar JAR       ptxlint jar (default: lsp-server/target/ptxlint.jar, else /work/dev/ptxlint.jar)
+#   --jar JAR       ptxlint jar (default: cli/target/ptxlint.jar, else /work/dev/ptxlint.jar)
 #   --isa-dir DIR   read the ISA data from DIR (-Dptxlint.isa.dir)
 #   --manifest F    another manifest (default testdata/public-ptx/manifest.tsv)
 #   --keep-verdicts with update: reuse the manifest's ptxas verdict of a file whose sha256 is unchanged
@@ -63,7 +63,7 @@ while [[ $# -gt 0 ]]; do
   shift
 done
 if [[ -z "$JAR" ]]; then
-  if [[ -f "$ROOT/lsp-server/target/ptxlint.jar" ]]; then JAR="$ROOT/lsp-server/target/ptxlint.jar"; else JAR=/work/dev/ptxlint.jar; fi
+  if [[ -f "$ROOT/cli/target/ptxlint.jar" ]]; then JAR="$ROOT/cli/target/ptxlint.jar"; else JAR=/work/dev/ptxlint.jar; fi
 fi
 
 # rows of the manifest without comments and the column header: repo commit path sha256 verdict errors

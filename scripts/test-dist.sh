@@ -45,7 +45,7 @@ ln -s ../links/ptxlint "$WORK/bin/ptxlint"
 # The PATH ptxlint runs with: the link, and a directory holding only java and the few tools a
 # POSIX shell script needs; no mvn.
 mkdir "$WORK/tools"
-for t in java dirname readlink sed ls; do
+for t in java dirname readlink sed ls mv rm; do
   p=$(command -v "$t") || { [ "$t" = readlink ] && continue; fail "$t is not installed"; }
   ln -s "$p" "$WORK/tools/$t"
 done
@@ -58,6 +58,10 @@ out=$(ptxlint --version) || fail "--version exited $?"
 echo "test-dist: $out"
 echo "$out" | grep -Eq '^ptxlint [0-9]+\.[0-9]+\.[0-9]+[^ ]* \(commit [0-9a-z-]+\)$' \
   || fail "--version printed '$out', expected 'ptxlint VERSION (commit HASH)'"
+# The first run made the class-data-sharing archive in lib/ for this jar at this path; -Xshare:on
+# makes the JVM fail rather than ignore an archive it cannot use.
+[ -f "$home/lib/ptxlint.jsa" ] || fail "the first run made no lib/ptxlint.jsa"
+JAVA_OPTS=-Xshare:on ptxlint --version >/dev/null || fail "the JVM cannot use lib/ptxlint.jsa"
 
 set +e
 ptxlint scale.ptx >"$WORK/out" 2>&1; rc=$?

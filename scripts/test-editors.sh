@@ -29,10 +29,10 @@ command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || apt_install
 command -v nvim >/dev/null 2>&1 || apt_install neovim
 command -v java >/dev/null 2>&1 || { echo "test-editors: java missing" >&2; exit 2; }
 
-jar="$root/lsp-server/target/ptxlint.jar"
+jar="$root/cli/target/ptxlint.jar"
 if [ ! -f "$jar" ]; then
   echo "test-editors: building $jar" >&2
-  mvn -B -q -pl lsp-server -am package -DskipTests
+  mvn -B -q -pl cli -am package -DskipTests
 fi
 export PTXLINT_JAR="$jar"
 

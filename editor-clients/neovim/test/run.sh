@@ -2,7 +2,7 @@
 # Headless Neovim test of the ptxlint plugin: opens a .ptx file with mistakes, waits for the
 # server's diagnostics and checks their codes and lines, a hover and the code actions. Runs the
 # plugin's setup() and the Neovim 0.11 config table (lsp/ptxlint.lua); exits non-zero on failure.
-# Uses $PTXLINT_JAR, else the checkout's lsp-server/target/ptxlint.jar (built when missing).
+# Uses $PTXLINT_JAR, else the checkout's cli/target/ptxlint.jar (built when missing).
 set -eu
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
 root=$(CDPATH= cd -- "$here/../../.." && pwd)
@@ -10,10 +10,10 @@ NVIM=${NVIM:-nvim}
 command -v "$NVIM" >/dev/null 2>&1 || { echo "nvim-test: $NVIM not found (apt-get install -y neovim)" >&2; exit 2; }
 "$NVIM" --version | head -1 >&2
 
-jar=${PTXLINT_JAR:-$root/lsp-server/target/ptxlint.jar}
+jar=${PTXLINT_JAR:-$root/cli/target/ptxlint.jar}
 if [ ! -f "$jar" ]; then
   echo "nvim-test: building $jar" >&2
-  (cd "$root" && mvn -B -q -pl lsp-server -am package -DskipTests >&2)
+  (cd "$root" && mvn -B -q -pl cli -am package -DskipTests >&2)
 fi
 export PTXLINT_JAR="$jar"
 

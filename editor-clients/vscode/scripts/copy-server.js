@@ -1,14 +1,14 @@
 // Copies the server jar into server/ptxlint.jar, where the extension (and the .vsix) carry it.
-// The jar comes from PTXLINT_JAR, else from this checkout's lsp-server/target/ptxlint.jar.
+// The jar comes from PTXLINT_JAR, else from this checkout's cli/target/ptxlint.jar.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..', '..', '..');
-const jar = process.env.PTXLINT_JAR || path.join(root, 'lsp-server', 'target', 'ptxlint.jar');
+const jar = process.env.PTXLINT_JAR || path.join(root, 'cli', 'target', 'ptxlint.jar');
 if (!fs.existsSync(jar)) {
   console.error(`copy-server: ${jar} does not exist. Build it first, from ${root}:\n`
-    + '  mvn -q -pl lsp-server -am package -DskipTests');
+    + '  mvn -q -pl cli -am package -DskipTests');
   process.exit(1);
 }
 const dest = path.join(__dirname, '..', 'server', 'ptxlint.jar');

@@ -131,7 +131,7 @@ describe('serverCommand', () => {
     });
 
     it('finds a real java on this machine and it runs the jar when built', async () => {
-        const jar = path.resolve(__dirname, '..', '..', '..', '..', 'lsp-server', 'target', 'ptxlint.jar');
+        const jar = path.resolve(__dirname, '..', '..', '..', '..', 'cli', 'target', 'ptxlint.jar');
         const c = serverCommand({ jar: fs.existsSync(jar) ? jar : __filename, vmargs: '' });
         assert.ok(fs.statSync(c.command).isFile());
         const major = await javaMajorVersion(c.command);

@@ -32,7 +32,7 @@ import {
 import { serverCommand } from '../src/launch';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..', '..');
-const JAR = process.env.PTXLINT_JAR ?? path.join(ROOT, 'lsp-server', 'target', 'ptxlint.jar');
+const JAR = process.env.PTXLINT_JAR ?? path.join(ROOT, 'cli', 'target', 'ptxlint.jar');
 const MISTAKES = path.join(ROOT, 'examples', 'mistakes.ptx');
 const MISTAKES_URI = pathToFileURL(MISTAKES).toString();
 const TEXT = fs.readFileSync(MISTAKES, 'utf8');
@@ -93,7 +93,7 @@ describe('ptxlint server over stdio (push diagnostics)', () => {
     let init: InitializeResult;
 
     before(async () => {
-        assert.ok(fs.existsSync(JAR), `${JAR} is missing: build it with mvn -q -pl lsp-server -am package -DskipTests`);
+        assert.ok(fs.existsSync(JAR), `${JAR} is missing: build it with mvn -q -pl cli -am package -DskipTests`);
         s = startServer();
         init = await withTimeout(s.conn.sendRequest(InitializeRequest.type, {
             processId: process.pid,

@@ -147,7 +147,7 @@ def main():
     ap.add_argument("--per-family", type=int, default=16)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--batch", type=int, default=250)
-    ap.add_argument("--jar", default=os.path.join(ROOT, "lsp-server/target/ptxlint.jar"))
+    ap.add_argument("--jar", default=os.path.join(ROOT, "cli/target/ptxlint.jar"))
     ap.add_argument("--jobs", type=int, default=3, help="ptxas runs at once")
     ap.add_argument("--keep", help="keep the generated files in this directory")
     args = ap.parse_args()

@@ -24,7 +24,7 @@ M.defaults = {
   cmd = nil,
   -- The java executable; default: $JAVA_HOME/bin/java, else `java` on PATH.
   java = nil,
-  -- ptxlint.jar; default: $PTXLINT_JAR, else lsp-server/target/ptxlint.jar of the checkout this
+  -- ptxlint.jar; default: $PTXLINT_JAR, else cli/target/ptxlint.jar of the checkout this
   -- plugin lives in (through its `ptxlint` launcher, which builds the jar when missing), else
   -- `ptxlint` on PATH.
   jar = nil,

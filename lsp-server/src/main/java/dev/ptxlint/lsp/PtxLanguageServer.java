@@ -152,7 +152,7 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             d.setIdentifier("ptxlint");
             sc.setDiagnosticProvider(d);
         }
-        InitializeResult result = new InitializeResult(sc, new ServerInfo("ptxlint", dev.ptxlint.cli.Main.version()));
+        InitializeResult result = new InitializeResult(sc, new ServerInfo("ptxlint", version()));
         return CompletableFuture.completedFuture(result);
     }
 
@@ -599,6 +599,23 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
                     relintAll();
                 }
             });
+        }
+    }
+
+    /**
+     * The version of the command that runs the server: the build's version.properties of the
+     * command line (cli/), found on the class path of ptxlint.jar; "unknown" without it (the
+     * server run from its own module's tests). The server does not depend on the command line.
+     */
+    static String version() {
+        try (java.io.InputStream in = PtxLanguageServer.class.getResourceAsStream("/dev/ptxlint/cli/version.properties")) {
+            java.util.Properties p = new java.util.Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (java.io.IOException e) {
+            return "unknown";
         }
     }
 }

@@ -30,6 +30,27 @@ final class JsonRenderer implements Renderer {
         files.add(f);
     }
 
+    /** {@code --list-rules --format json}: here rather than in Cli, so that a text run loads no Gson class. */
+    static void listRules(PrintStream out) {
+        JsonArray rules = new JsonArray();
+        for (dev.ptxlint.diag.Rule r : dev.ptxlint.diag.Rules.all().values()) {
+            JsonObject o = new JsonObject();
+            o.addProperty("code", r.code());
+            o.addProperty("rule", r.name());
+            o.addProperty("severity", r.severity().label());
+            o.addProperty("category", r.category());
+            o.addProperty("summary", r.summary());
+            o.addProperty("docs", r.docsUrl());
+            rules.add(o);
+        }
+        JsonObject root = new JsonObject();
+        root.addProperty("version", 1);
+        root.addProperty("tool", "ptxlint");
+        root.addProperty("toolVersion", Main.version());
+        root.add("rules", rules);
+        out.println(new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(root));
+    }
+
     static JsonObject diagnostic(Diagnostic d) {
         JsonObject o = new JsonObject();
         o.addProperty("code", d.code());

@@ -300,24 +300,7 @@ public final class Cli {
                 }
             }
             case "json" -> {
-                com.google.gson.JsonArray rules = new com.google.gson.JsonArray();
-                for (Rule r : Rules.all().values()) {
-                    com.google.gson.JsonObject o = new com.google.gson.JsonObject();
-                    o.addProperty("code", r.code());
-                    o.addProperty("rule", r.name());
-                    o.addProperty("severity", r.severity().label());
-                    o.addProperty("category", r.category());
-                    o.addProperty("summary", r.summary());
-                    o.addProperty("docs", r.docsUrl());
-                    rules.add(o);
-                }
-                com.google.gson.JsonObject root = new com.google.gson.JsonObject();
-                root.addProperty("version", 1);
-                root.addProperty("tool", "ptxlint");
-                root.addProperty("toolVersion", Main.version());
-                root.add("rules", rules);
-                out.println(new com.google.gson.GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create()
-                        .toJson(root));
+                JsonRenderer.listRules(out); // Gson is loaded only here, not for a text run
             }
             default -> {
                 return usageError("--list-rules supports --format text or json, not '" + format + "'");
@@ -376,7 +359,7 @@ public final class Cli {
             Object code = m.invoke(null, in, rpcOut);
             return code instanceof Integer i ? i : 0;
         } catch (ClassNotFoundException | NoSuchMethodException e) {
-            err.println("ptxlint: the language server is not part of this build (run lsp-server/target/ptxlint.jar)");
+            err.println("ptxlint: the language server is not part of this build (run cli/target/ptxlint.jar)");
             return 2;
         } catch (ReflectiveOperationException e) {
             Throwable cause = e.getCause() == null ? e : e.getCause();
