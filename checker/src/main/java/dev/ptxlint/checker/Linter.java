@@ -162,6 +162,7 @@ public final class Linter {
             case UNCLOSED_BLOCK -> Rules.UNCLOSED_BLOCK;
             case UNKNOWN_DIRECTIVE -> Rules.UNKNOWN_DIRECTIVE;
             case TOO_MANY_OPERATORS -> Rules.TOO_MANY_OPERATORS;
+            case TOO_DEEP -> Rules.EXPRESSION_TOO_DEEP;
             case UTF16 -> Rules.UTF16_FILE;
         };
         Diagnostic d = Diagnostic.of(rule, TextRange.of(p.span()), p.message());

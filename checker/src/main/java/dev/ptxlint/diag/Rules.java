@@ -50,6 +50,8 @@ public final class Rules {
     // ---- limits and robustness (0011-0019, 0900-0909): see docs/limits.md
     public static final Rule TOO_MANY_OPERATORS = register("PTX0011", "too-many-operators", Severity.WARNING,
             "limits", "A statement with more binary operators than ptxlint checks (1000); ptxas accepts it.");
+    public static final Rule EXPRESSION_TOO_DEEP = register("PTX0015", "expression-too-deep", Severity.WARNING,
+            "limits", "An expression nested more than 200 levels deep, which ptxlint does not check; ptxas accepts it.");
     public static final Rule DIAGNOSTIC_LIMIT = register("PTX0012", "diagnostic-limit", Severity.NOTE, "limits",
             "More diagnostics of one code (1000) or in all (10000) than ptxlint reports for one file.");
     public static final Rule COUNT_TOO_LARGE = register("PTX0013", "count-too-large", Severity.ERROR, "names",

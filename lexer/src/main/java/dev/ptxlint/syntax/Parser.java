@@ -81,8 +81,12 @@ public final class Parser {
     private int laCount;
     private Token prev;
     /** Deepest nesting of blocks and expressions the parser follows (guards the Java stack). */
-    static final int MAX_DEPTH = 200;
+    public static final int MAX_DEPTH = 200;
     private int depth;
+    /** Estimate of ptxas's parser stack for the expression being parsed ({@link #PTXAS_STACK}). */
+    private int cost;
+    /** {@link #cost} inside the innermost middle operand of {@code ?:} being parsed, or -1. */
+    private int thenCost = -1;
     /**
      * Most binary operators one statement may hold. A chain {@code 1+1+...+1} is a left-leaning
      * tree as deep as it is long, and the checks walk trees recursively: with this bound and
@@ -1415,11 +1419,18 @@ public final class Parser {
             depth++;
             try {
                 advance();
+                cost += 2;
+                int outerThen = thenCost;
+                thenCost = cost;
                 Expr a = expression();
+                thenCost = outerThen;
+                cost -= 2;
                 if (expect(TokenKind.COLON, "':' in a conditional expression") == null) {
                     return new Missing(c.span());
                 }
+                cost += 4;
                 Expr b = expression();
+                cost -= 4;
                 return new Ternary(c, a, b, c.span().to(b.span()));
             } finally {
                 depth--;
@@ -1428,12 +1439,163 @@ public final class Parser {
         return c;
     }
 
-    /** Reports an expression nested deeper than {@link #MAX_DEPTH} and abandons its statement. */
+    /**
+     * Entries of ptxas's parser stack (CUDA 13.0): it rejects a statement whose expression needs
+     * more (9,989 entries, counting the innermost operand, are left to an expression after the
+     * shortest statement start). Measured: 9,978 nested parentheses in an instruction operand, 9,988 in a module-level
+     * initializer, 4,989 unary operators, 4,988 {@code ?:} nested in the middle operand, 2,494 in
+     * the last, 3,326 of {@code (1+} or {@code -(} (docs/limits.md). A parenthesis costs one entry,
+     * a pending unary operator, {@code c ?} or {@code a op} two, {@code c ? a :} four.
+     */
+    public static final int PTXAS_STACK = 9989;
+
+    /**
+     * Reports an expression nested deeper than {@link #MAX_DEPTH} and abandons its statement. The
+     * rest of the statement is scanned without recursion to estimate what ptxas's parser needs
+     * for it (a lower bound, so that a statement ptxas accepts never gets an error): past
+     * {@link #PTXAS_STACK} it is an error, otherwise a warning that ptxlint does not check it.
+     */
     private void tooDeep() {
-        Token t = cur();
-        error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "expression nested more than " + MAX_DEPTH
-                + " levels deep: simplify it");
+        Token first = cur();
+        Token over = scanDeepStatement(cost);
+        if (over != null) {
+            error(ProblemKind.UNEXPECTED_TOKEN, over.span(), "expression nested deeper than ptxas accepts"
+                    + " (its parser stack holds 10,000 entries: about 9,980 nested parentheses, 4,990 unary"
+                    + " operators or '?:' in the middle operand, 2,490 '?:' in the last): simplify it");
+        } else {
+            error(ProblemKind.TOO_DEEP, first.span(), "expression nested more than " + MAX_DEPTH
+                    + " levels deep: ptxlint does not check this statement (ptxas accepts it; see docs/limits.md)");
+        }
         throw LIMIT_EXCEEDED;
+    }
+
+    /**
+     * Scans from the current token (an operand position {@code base} levels deep) to the end of
+     * the statement, without consuming its end, simulating ptxas's parser stack with the weights
+     * of {@link #PTXAS_STACK}. Returns the first token at which the estimate exceeds
+     * {@link #PTXAS_STACK}, or null. Where the scan cannot tell what a closer closes (a frame
+     * opened before it started) it drops the levels counted before it, so the estimate stays a
+     * lower bound.
+     */
+    private Token scanDeepStatement(int base) {
+        int[] weights = new int[64];
+        byte[] kinds = new byte[64];
+        int top = 0;
+        int sum = 0;
+        int pending = 0;
+        int braces = 0;
+        int thenBase = thenCost;
+        boolean operand = true;
+        final byte paren = 0;
+        final byte then = 1;
+        final byte orElse = 2;
+        while (true) {
+            Token t = cur();
+            TokenKind k = t.kind();
+            if (k == TokenKind.EOF
+                    || (k == TokenKind.SEMI && braces == 0)
+                    || (k == TokenKind.RBRACE && braces == 0)
+                    || (k == TokenKind.LBRACE && braces == 0 && prev != null && t.span().line() > prev.span().endLine())
+                    || (k == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text()))) {
+                return null;
+            }
+            int add = 0;
+            byte push = -1;
+            switch (k) {
+                case LPAREN -> {
+                    push = paren;
+                    add = 1 + pending;
+                    pending = 0;
+                    operand = true;
+                }
+                case RPAREN -> {
+                    while (top > 0 && kinds[top - 1] != paren) {
+                        sum -= weights[--top];
+                    }
+                    if (top > 0) {
+                        sum -= weights[--top];
+                    } else {
+                        base = 0;
+                    }
+                    pending = 0;
+                    operand = false;
+                }
+                case QUESTION -> {
+                    push = then;
+                    add = 2;
+                    pending = 0;
+                    operand = true;
+                }
+                case COLON -> {
+                    while (top > 0 && kinds[top - 1] == orElse) {
+                        sum -= weights[--top];
+                    }
+                    if (top > 0 && kinds[top - 1] == then) {
+                        kinds[top - 1] = orElse;
+                        weights[top - 1] += 2;
+                        sum += 2;
+                    } else if (top == 0 && thenBase >= 0) {
+                        // ends the middle operand of a '?:' opened before the scan
+                        base = thenBase + 2;
+                        thenBase = -1;
+                    } else {
+                        base = 0;
+                    }
+                    pending = 0;
+                    operand = true;
+                }
+                case COMMA -> {
+                    if (top == 0 && braces == 0) {
+                        base = 0;
+                    }
+                    pending = 0;
+                    operand = true;
+                }
+                case LBRACE, LBRACKET -> {
+                    braces++;
+                    operand = true;
+                }
+                case RBRACE, RBRACKET -> {
+                    braces = Math.max(0, braces - 1);
+                    operand = false;
+                }
+                case MINUS, PLUS, BANG, TILDE -> {
+                    if (operand) {
+                        pending += 2;
+                    } else {
+                        pending = 2;
+                        operand = true;
+                    }
+                }
+                case STAR, SLASH, PERCENT, SHL, SHR, AMP, AMP_AMP, PIPE, PIPE_PIPE, CARET,
+                        LT, GT, LE, GE, EQ_EQ, NOT_EQ -> {
+                    pending = 2;
+                    operand = true;
+                }
+                default -> {
+                    // an operand: the pending operators are reduced with it
+                    add = 0;
+                    if ((long) base + sum + pending + 1 > PTXAS_STACK) {
+                        return t;
+                    }
+                    pending = 0;
+                    operand = false;
+                }
+            }
+            if (push >= 0) {
+                if (top == weights.length) {
+                    weights = java.util.Arrays.copyOf(weights, top * 2);
+                    kinds = java.util.Arrays.copyOf(kinds, top * 2);
+                }
+                weights[top] = add;
+                kinds[top++] = push;
+                sum += add;
+                if ((long) base + sum > PTXAS_STACK) {
+                    return t;
+                }
+            }
+            advance();
+        }
     }
 
     /**
@@ -1441,6 +1603,8 @@ public final class Parser {
      * nesting) with every later error of the statement suppressed, and returns the last token's span.
      */
     private Span skipAfterLimit() {
+        cost = 0;
+        thenCost = -1;
         quietUntil = Long.MAX_VALUE;
         inOperands = false;
         skipStatement();
@@ -1462,6 +1626,7 @@ public final class Parser {
                 throw LIMIT_EXCEEDED;
             }
             Token op = advance();
+            cost += 2;
             Expr right = unary();
             while (true) {
                 int q = precedence(cur().kind());
@@ -1471,6 +1636,7 @@ public final class Parser {
                     break;
                 }
             }
+            cost -= 2;
             left = new Binary(op, left, right, left.span().to(right.span()));
             if (right instanceof Missing) {
                 return left;
@@ -1498,7 +1664,9 @@ public final class Parser {
             case BANG:
             case TILDE: {
                 advance();
+                cost += 2;
                 Expr e = unary();
+                cost -= 2;
                 if (inOperands && t.kind() == TokenKind.BANG && e instanceof Name n && !n.suffixes().isEmpty()) {
                     error(ProblemKind.UNEXPECTED_TOKEN, n.suffixes().get(0).span(), "'" + n.suffixes().get(0).text()
                             + "' cannot follow the negated operand '!" + n.text() + "': '!' takes a plain predicate "
@@ -1520,7 +1688,10 @@ public final class Parser {
                     Expr e = unary();
                     return new Cast(type, e, t.span().to(e.span()));
                 }
-                return group();
+                cost += 1;
+                Expr g = group();
+                cost -= 1;
+                return g;
             default:
                 return primary();
         }

@@ -27,6 +27,8 @@ public enum ProblemKind {
     UNKNOWN_DIRECTIVE,
     /** A statement with more binary operators than the parser builds a tree for (a warning: ptxas accepts it). */
     TOO_MANY_OPERATORS,
+    /** An expression nested deeper than the parser builds a tree for, which ptxas accepts (a warning). */
+    TOO_DEEP,
     /** A file that looks like UTF-16 (byte-order mark, or NUL bytes between the characters). */
     UTF16,
 }
