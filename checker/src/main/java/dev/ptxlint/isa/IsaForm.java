@@ -69,6 +69,29 @@ public final class IsaForm {
     private final String undocumented;
     private final Set<String> repeatable;
     private final Until until;
+    private final String name;
+    private final int nameLength;
+
+    /**
+     * Instruction names of more than one word. ptxas reads these words as the instruction's name:
+     * right after the opcode and in this order ({@code cp.async.bulk.prefetch.tensor}, not
+     * {@code cp.async.bulk.tensor.prefetch}: "Unknown modifier '.tensor'"), where other modifiers
+     * may stand in any order. Measured on the recorded verdicts (testdata/ptxas/isa, ptxas 13.0).
+     */
+    static final Set<String> NAMES = Set.of(
+            "cp.async.bulk.prefetch.tensor", "cp.async.bulk.tensor", "cp.async.bulk.prefetch", "cp.async.bulk",
+            "cp.reduce.async.bulk.tensor", "cp.reduce.async.bulk", "cp.async.mbarrier.arrive",
+            "barrier.cluster.arrive", "barrier.cluster.wait",
+            "wmma.store.d", "wmma.load.a", "wmma.load.b", "wmma.load.c",
+            "tcgen05.alloc", "tcgen05.dealloc", "tcgen05.relinquish_alloc_permit", "tcgen05.ld", "tcgen05.st",
+            "tcgen05.cp", "tcgen05.shift", "tcgen05.commit", "tcgen05.mma", "tcgen05.mma.ws", "tcgen05.mma.sp",
+            "tcgen05.mma.ws.sp", "tcgen05.wait", "tcgen05.fence", "wmma.mma", "cp.async",
+            "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "cp.async.bulk.commit_group",
+            "cp.async.bulk.wait_group",
+            "mbarrier.arrive", "mbarrier.arrive_drop", "mbarrier.test_wait", "mbarrier.try_wait",
+            "mbarrier.expect_tx", "mbarrier.complete_tx", "mbarrier.init", "mbarrier.inval", "mbarrier.pending_count",
+            "multimem.ld_reduce", "multimem.st", "multimem.red", "tensormap.replace", "tensormap.cp_fenceproxy",
+            "clusterlaunchcontrol.try_cancel", "clusterlaunchcontrol.query_cancel");
 
     IsaForm(String opcode, String syntax, String section, String file, int line, List<Slot> slots,
             List<Operand> operands, Since since, Map<String, Since> valueSince, String undocumented,
@@ -94,6 +117,36 @@ public final class IsaForm {
         this.valueSince = Map.copyOf(valueSince);
         this.undocumented = undocumented;
         this.repeatable = Set.copyOf(repeatable);
+        // the longest run of leading required literal slots that spells a name of NAMES
+        StringBuilder sb = new StringBuilder(opcode);
+        String best = opcode;
+        int bestLength = 0;
+        for (int i = 0; i < this.slots.length; i++) {
+            Slot s = this.slots[i];
+            if (s.optional() || s.isType() || !s.isLiteral()) {
+                break;
+            }
+            sb.append(s.name());
+            if (NAMES.contains(sb.toString())) {
+                best = sb.toString();
+                bestLength = i + 1;
+            }
+        }
+        this.name = best;
+        this.nameLength = bestLength;
+    }
+
+    /**
+     * The instruction's name ({@code cp.async.bulk.prefetch.tensor}): the opcode and the words that
+     * ptxas reads with it, which must follow it in this order; the first {@link #nameLength()} slots.
+     */
+    public String name() {
+        return name;
+    }
+
+    /** How many of the leading slots are words of the {@link #name()}. */
+    public int nameLength() {
+        return nameLength;
     }
 
     public String opcode() {

@@ -74,9 +74,67 @@ final class ModifierMatch {
             }
         }
         if (!ok.isEmpty()) {
-            return new ModifierMatch(List.copyOf(ok), List.of());
+            Problem misplaced = null;
+            for (Binding b : ok) {
+                Problem p = nameOrder(b.form(), mods);
+                if (p == null) {
+                    return new ModifierMatch(List.copyOf(ok), List.of());
+                }
+                if (misplaced == null) {
+                    misplaced = p;
+                }
+            }
+            return new ModifierMatch(List.of(), List.of(misplaced));
         }
         return new ModifierMatch(List.of(), diagnose(isa, opcode, forms, mods));
+    }
+
+    /**
+     * Whether the words of the form's name follow the opcode in order ({@code cp.async.bulk.tensor},
+     * not {@code cp.async.tensor.bulk} or {@code cp.async.bulk.L2::cache_hint.tensor}): ptxas reads
+     * them as the name and rejects them elsewhere ("Unknown modifier"); null when they do, else the
+     * problem at the first misplaced word.
+     */
+    private static Problem nameOrder(IsaForm f, String[] mods) {
+        int n = f.nameLength();
+        for (int i = 0; i < n; i++) {
+            String want = f.slot(i).name();
+            if (i < mods.length && mods[i].equals(want)) {
+                continue;
+            }
+            int at = -1;
+            for (int j = 0; j < mods.length; j++) {
+                if (mods[j].equals(want)) {
+                    at = j;
+                    break;
+                }
+            }
+            if (at < 0) {
+                at = i < mods.length ? i : -1;
+            }
+            String rest = restAfterName(f, mods);
+            return new Problem(Rules.ILLEGAL_MODIFIER, at, "'" + want + "' is part of the instruction name "
+                    + f.name() + ", whose words must follow '" + f.opcode() + "' in this order: write "
+                    + f.name() + rest + " (" + f.mnemonic() + ")");
+        }
+        return null;
+    }
+
+    /** The written modifiers other than the name's words, in their written order. */
+    private static String restAfterName(IsaForm f, String[] mods) {
+        StringBuilder sb = new StringBuilder();
+        boolean[] taken = new boolean[f.nameLength()];
+        outer:
+        for (String m : mods) {
+            for (int i = 0; i < taken.length; i++) {
+                if (!taken[i] && f.slot(i).name().equals(m)) {
+                    taken[i] = true;
+                    continue outer;
+                }
+            }
+            sb.append(m);
+        }
+        return sb.toString();
     }
 
     // ------------------------------------------------------------------ assignment
