@@ -95,6 +95,16 @@ public final class InstructionSet {
             merged.addAll(ign);
             io.put(op, Collections.unmodifiableSet(merged));
         });
+        // A word ignored on every instruction is still the own modifier of the opcodes whose forms
+        // use it (testp.finite, tensormap.replace.box_dim): there it is not ignored.
+        vocab.forEach((op, words) -> {
+            Set<String> base = io.getOrDefault(op, ign);
+            if (!Collections.disjoint(base, words)) {
+                Set<String> own = new HashSet<>(base);
+                own.removeAll(words);
+                io.put(op, Collections.unmodifiableSet(own));
+            }
+        });
         this.ignoredByOpcode = Collections.unmodifiableMap(io);
     }
 
