@@ -871,27 +871,31 @@ public final class IsaChecks implements InstructionCheck {
             base = bin.left();
         }
         FormAnalysis.Operand o = FormAnalysis.classify(base, ctx);
-        String want = "an address [r] or [r+imm] with a " + type.text() + " register r";
         switch (o.kind()) {
             case REGISTER -> {
                 PtxType r = o.type();
                 return r == null || fits(b, spec, type, r, false) ? 0 : fail(out, Rules.OPERAND_TYPE_MISMATCH, base,
                         "'" + o.symbol().name() + "' is " + r.text() + ", but operand " + spec.name() + " of '"
-                        + insn.mnemonic() + "' is " + want);
+                        + insn.mnemonic() + "' is " + typedAddress(type));
             }
             case INTEGER -> {
                 return fail(out, Rules.INVALID_OPERAND_KIND, base, "operand " + spec.name() + " of '" + insn.mnemonic()
-                        + "' is " + want + ", not a constant address");
+                        + "' is " + typedAddress(type) + ", not a constant address");
             }
             case OTHER_SYMBOL -> {
                 return o.symbol().isRegister() ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, base, "operand "
-                        + spec.name() + " of '" + insn.mnemonic() + "' is " + want + ", not the variable '"
+                        + spec.name() + " of '" + insn.mnemonic() + "' is " + typedAddress(type) + ", not the variable '"
                         + o.symbol().name() + "'");
             }
             default -> {
                 return 0;
             }
         }
+    }
+
+    /** What a typed address operand takes, for messages only (built when a diagnostic is reported). */
+    private static String typedAddress(PtxType type) {
+        return "an address [r] or [r+imm] with a " + type.text() + " register r";
     }
 
     /**
@@ -925,28 +929,31 @@ public final class IsaChecks implements InstructionCheck {
         }
         long raw = v.longValue();
         long u32 = v.longValue() & 0xFFFFFFFFL;
-        boolean ok = true;
-        String want = "";
-        if (spec.hasRange()) {
-            ok = raw >= spec.min() && raw <= spec.max() || u32 >= spec.min() && u32 <= spec.max();
+        String want;
+        if (spec.hasRange() && !(raw >= spec.min() && raw <= spec.max() || u32 >= spec.min() && u32 <= spec.max())) {
             want = "in [" + spec.min() + ".." + spec.max() + "]";
-        }
-        if (ok && spec.values() != null) {
-            ok = false;
+        } else if (spec.values() != null && !oneOf(spec.values(), raw, u32)) {
             StringBuilder sb = new StringBuilder("one of ");
             for (int i = 0; i < spec.values().length; i++) {
-                long x = spec.values()[i];
-                ok |= raw == x || u32 == x;
-                sb.append(i > 0 ? ", " : "").append(x);
+                sb.append(i > 0 ? ", " : "").append(spec.values()[i]);
             }
             want = sb.toString();
-        }
-        if (ok && spec.multiple() != 0) {
-            ok = raw % spec.multiple() == 0;
+        } else if (spec.multiple() != 0 && raw % spec.multiple() != 0) {
             want = "a multiple of " + spec.multiple();
+        } else {
+            return 0; // the message is built only for a value that fails
         }
-        return ok ? 0 : fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+        return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                 + "' must be " + want + "; this one is " + v);
+    }
+
+    private static boolean oneOf(long[] values, long raw, long u32) {
+        for (long x : values) {
+            if (raw == x || u32 == x) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String describe(IsaForm.Operand spec, PtxType type) {
