@@ -47,10 +47,8 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 PTXAS = os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas")
 NVCC = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
 OUT_DIR = os.path.join(ROOT, "testdata", "ptxas", "decl")
-LOCATED = re.compile(r"^ptxas (.*), line (\d+); (error|fatal|warning|info)\s*: (.*)$")
-UNLOCATED = re.compile(r"^ptxas (error|fatal|warning|info)\s*: (.*)$")
-TRAILER = "Ptx assembly aborted due to errors"
-MSG_MAX = 160
+sys.path.insert(0, os.path.join(ROOT, "scripts", "ptxas-diff", "isa"))
+import isa_run  # noqa: E402  (the shared ptxas runner)
 TIMEOUT = 60
 SCOPES = ("module", "body", "entry-param", "func-param", "func-return")
 SPACES = (".reg", ".local", ".shared", ".global", ".const", ".param", ".tex")
@@ -101,47 +99,14 @@ def render(version, target, scope, decl):
 
 
 def ptxas(text, version, target, tmpdir):
-    fd, path = tempfile.mkstemp(suffix=".ptx", dir=tmpdir)
-    with os.fdopen(fd, "w") as f:
-        f.write(text)
-    cmd = [PTXAS] + (["-c"] if vkey(version) >= (3, 1) else []) + ["-arch=" + arch_for(target), path,
-                                                                     "-o", os.devnull]
-    try:
-        p = subprocess.run(cmd, capture_output=True, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
+    """(verdict, first message) of one case; `-c` from PTX 3.1 on, as for the recorded verdicts."""
+    args = (["-c"] if vkey(version) >= (3, 1) else []) + ["-arch=" + arch_for(target)]
+    status, msgs = isa_run.run_ptxas(text, args, tmpdir, TIMEOUT)
+    if status == "timeout":
         return "timeout", ""
-    finally:
-        os.unlink(path)
-    if p.returncode < 0:
-        return "crash", "ptxas killed by signal %d" % -p.returncode
-    out = (p.stdout + p.stderr).decode("utf-8", errors="replace")
-    base = os.path.basename(path)
-    msgs = []
-    for ln in out.splitlines():
-        if not ln.strip():
-            continue
-        m = LOCATED.match(ln)
-        if m:
-            msgs.append((m.group(3), m.group(4).replace(path, "FILE").replace(base, "FILE")))
-            continue
-        m = UNLOCATED.match(ln)
-        if m:
-            if m.group(1) == "fatal" and m.group(2).strip() == TRAILER:
-                continue
-            msgs.append((m.group(1), m.group(2).replace(path, "FILE").replace(base, "FILE")))
-            continue
-        msgs.append(("error", ln))
-    if p.returncode != 0 and not any(s in ("error", "fatal") for s, _ in msgs):
-        msgs.append(("error", "ptxas exit code %d without an error message" % p.returncode))
-    sev = {s for s, _ in msgs}
-    verdict = "fatal" if "fatal" in sev else "error" if "error" in sev else "ok"
-    first = ""
-    for want in (("fatal", "error"), ("warning",)):
-        for s, t in msgs:
-            if s in want and not first:
-                t = "%s: %s" % (s, " ".join(t.split()))
-                first = t if len(t) <= MSG_MAX else t[:MSG_MAX - 3] + "..."
-    return verdict, first
+    if status == "crash":
+        return "crash", msgs[0][2]
+    return isa_run.verdict_of(msgs), isa_run.first_message(msgs)
 
 
 def run_all(cases, jobs):

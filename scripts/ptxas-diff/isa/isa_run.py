@@ -169,6 +169,61 @@ def limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
 
 
+def run_ptxas(text, args, tmpdir, timeout=TIMEOUT):
+    """Assembles `text` with `ptxas ARGS FILE -o /dev/null` (memory-limited). Returns (status,
+    messages): status 'ok' | 'failed' | 'timeout' | 'crash' (killed by a signal); messages
+    [(line|None, sev, text)] with the temporary file's name replaced by FILE. Shared by the ISA and
+    the declaration harnesses (scripts/ptxas-diff/decl/gen_decl.py imports it)."""
+    fd, path = tempfile.mkstemp(suffix=".ptx", dir=tmpdir)
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    try:
+        p = subprocess.run([PTXAS] + list(args) + [path, "-o", os.devnull],
+                           capture_output=True, text=True, timeout=timeout, preexec_fn=limit_memory)
+    except subprocess.TimeoutExpired:
+        return "timeout", []
+    finally:
+        os.unlink(path)
+    if p.returncode < 0:    # killed by a signal: ptxas crashed
+        return "crash", [(None, "error", "ptxas killed by signal %d" % -p.returncode)]
+    base = os.path.basename(path)
+    msgs = []
+    for ln in (p.stdout + p.stderr).splitlines():
+        if not ln.strip():
+            continue
+        m = LOCATED.match(ln)
+        if m:
+            msgs.append((int(m.group(2)), m.group(3), m.group(4).replace(path, "FILE").replace(base, "FILE")))
+            continue
+        m = UNLOCATED.match(ln)
+        if m:
+            if m.group(1) == "fatal" and m.group(2).strip() == TRAILER:
+                continue
+            msgs.append((None, m.group(1), m.group(2).replace(path, "FILE").replace(base, "FILE")))
+            continue
+        msgs.append((None, "error", ln))
+    if p.returncode != 0 and not any(s in ("error", "fatal") for _, s, _ in msgs):
+        msgs.append((None, "error", "ptxas exit code %d without an error message" % p.returncode))
+    return ("ok" if p.returncode == 0 else "failed"), msgs
+
+
+def verdict_of(msgs):
+    """'fatal', 'error' or 'ok' for run_ptxas's messages."""
+    sev = {m[1] for m in msgs}
+    return "fatal" if "fatal" in sev else "error" if "error" in sev else "ok"
+
+
+def first_message(msgs):
+    """The first fatal/error message (else the first warning) as 'sev: text', at most MSG_MAX."""
+    for want in (("fatal", "error"), ("warning",)):
+        for _, s, t in msgs:
+            if s in want:
+                t = " ".join(t.split())
+                t = "%s: %s" % (s, t)
+                return t if len(t) <= MSG_MAX else t[:MSG_MAX - 3] + "..."
+    return ""
+
+
 def entry_body_offset(template, version, target):
     """Line of the body within the rendered entry (0 = the entry's first line)."""
     entry = split_template(render_template(template, version, target))[1]
@@ -189,55 +244,12 @@ class Runner:
             self.stats[k] += n
 
     def ptxas(self, text, arch, timeout=None):
-        """(status, messages): status 'ok' | 'failed' | 'timeout' | 'crash' (killed by a signal);
-        messages [(line|None, sev, text)]."""
-        fd, path = tempfile.mkstemp(suffix=".ptx", dir=self.tmpdir)
-        with os.fdopen(fd, "w") as f:
-            f.write(text)
+        """(status, messages): see run_ptxas."""
         self.count("runs")
-        try:
-            p = subprocess.run([PTXAS, "-arch=" + arch, path, "-o", os.devnull],
-                               capture_output=True, text=True, timeout=timeout or self.timeout, preexec_fn=limit_memory)
-        except subprocess.TimeoutExpired:
-            return "timeout", []
-        finally:
-            os.unlink(path)
-        if p.returncode < 0:    # killed by a signal: ptxas crashed
-            return "crash", [(None, "error", "ptxas killed by signal %d" % -p.returncode)]
-        base = os.path.basename(path)
-        msgs = []
-        for ln in (p.stdout + p.stderr).splitlines():
-            if not ln.strip():
-                continue
-            m = LOCATED.match(ln)
-            if m:
-                msgs.append((int(m.group(2)), m.group(3), m.group(4).replace(path, "FILE").replace(base, "FILE")))
-                continue
-            m = UNLOCATED.match(ln)
-            if m:
-                if m.group(1) == "fatal" and m.group(2).strip() == TRAILER:
-                    continue
-                msgs.append((None, m.group(1), m.group(2).replace(path, "FILE").replace(base, "FILE")))
-                continue
-            msgs.append((None, "error", ln))
-        if p.returncode != 0 and not any(s in ("error", "fatal") for _, s, _ in msgs):
-            msgs.append((None, "error", "ptxas exit code %d without an error message" % p.returncode))
-        return ("ok" if p.returncode == 0 else "failed"), msgs
+        return run_ptxas(text, ["-arch=" + arch], self.tmpdir, timeout or self.timeout)
 
-    @staticmethod
-    def verdict(msgs):
-        sev = {m[1] for m in msgs}
-        return "fatal" if "fatal" in sev else "error" if "error" in sev else "ok"
-
-    @staticmethod
-    def first(msgs):
-        for want in (("fatal", "error"), ("warning",)):
-            for _, s, t in msgs:
-                if s in want:
-                    t = " ".join(t.split())
-                    t = "%s: %s" % (s, t)
-                    return t if len(t) <= MSG_MAX else t[:MSG_MAX - 3] + "..."
-        return ""
+    verdict = staticmethod(verdict_of)
+    first = staticmethod(first_message)
 
     def single(self, c):
         self.count("singles")
