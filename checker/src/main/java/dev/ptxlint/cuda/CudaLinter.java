@@ -4,6 +4,7 @@ import dev.ptxlint.checker.LintSettings;
 import dev.ptxlint.checker.Linter;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Fix;
+import dev.ptxlint.diag.LineIndex;
 import dev.ptxlint.diag.Rule;
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.diag.Severity;
@@ -91,7 +92,7 @@ public final class CudaLinter {
 
     /** Lints the given statements of {@code source} (as {@link CppScanner#scan} found them). */
     public Result lint(String source, List<AsmStatement> statements) {
-        Lines lines = new Lines(source);
+        LineIndex lines = new LineIndex(source);
         List<Diagnostic> out = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
         for (AsmStatement st : statements) {
@@ -110,7 +111,7 @@ public final class CudaLinter {
     /** The diagnostics of one statement, in source coordinates; null when it is not linted. */
     public List<Diagnostic> lintStatement(String source, AsmStatement st) {
         List<Diagnostic> out = new ArrayList<>();
-        if (st.skipReason() != null || lintStatement(st, new Lines(source), out) != null) {
+        if (st.skipReason() != null || lintStatement(st, new LineIndex(source), out) != null) {
             return null;
         }
         out.sort(Linter.ORDER);
@@ -118,7 +119,7 @@ public final class CudaLinter {
     }
 
     /** Lints one readable statement into {@code out}; returns a reason to skip it, or null. */
-    private String lintStatement(AsmStatement st, Lines lines, List<Diagnostic> out) {
+    private String lintStatement(AsmStatement st, LineIndex lines, List<Diagnostic> out) {
         List<AsmStatement.Operand> ops = st.operands();
         for (AsmStatement.Operand op : ops) {
             char l = op.letter();
@@ -186,7 +187,7 @@ public final class CudaLinter {
         return new Linter(effective).lint(header + m.rest);
     }
 
-    private void report(List<Diagnostic> out, Lines lines, Rule rule, int from, int to, String message) {
+    private void report(List<Diagnostic> out, LineIndex lines, Rule rule, int from, int to, String message) {
         Diagnostic d = settings.apply(Diagnostic.of(rule, lines.range(from, to), message));
         if (d != null) {
             out.add(d);
@@ -196,7 +197,7 @@ public final class CudaLinter {
     /** The synthetic module of one statement and the map from its body back to the source. */
     private final class Module {
         final AsmStatement st;
-        final Lines lines;
+        final LineIndex lines;
         /** Everything after the header: the entry, its declarations, the body and the end. */
         String rest;
         int headerLength;
@@ -214,7 +215,7 @@ public final class CudaLinter {
         String skip;
         boolean fatal;
 
-        Module(AsmStatement st, Lines lines, List<Diagnostic> out) {
+        Module(AsmStatement st, LineIndex lines, List<Diagnostic> out) {
             this.st = st;
             this.lines = lines;
             Decoded t = st.template();
@@ -503,7 +504,7 @@ public final class CudaLinter {
             if (!inside) {
                 continue;
             }
-            Module m = new Module(st, new Lines(source), new ArrayList<>());
+            Module m = new Module(st, new LineIndex(source), new ArrayList<>());
             if (m.skip != null) {
                 return null;
             }
@@ -536,13 +537,13 @@ public final class CudaLinter {
         private final String ptx;
         private final int ptxOffset;
         private final Object module;
-        private final Lines lines;
+        private final LineIndex lines;
 
         private Virtual(String ptx, int ptxOffset, Object module, String source) {
             this.ptx = ptx;
             this.ptxOffset = ptxOffset;
             this.module = module;
-            this.lines = new Lines(source);
+            this.lines = new LineIndex(source);
         }
 
         public String ptx() {
@@ -576,48 +577,5 @@ public final class CudaLinter {
         }
         Matcher m = OPERAND_NAME.matcher(message);
         return m.replaceAll("%$1");
-    }
-
-    /** Line starts of a source, for turning offsets into 0-based lines and UTF-16 columns. */
-    static final class Lines {
-        private final int[] starts;
-        private final int count;
-
-        Lines(String source) {
-            int[] s = new int[16];
-            int k = 1;
-            for (int p = 0; p < source.length(); p++) {
-                if (source.charAt(p) == '\n') {
-                    if (k == s.length) {
-                        s = Arrays.copyOf(s, k * 2);
-                    }
-                    s[k++] = p + 1;
-                }
-            }
-            starts = s;
-            count = k;
-        }
-
-        int line(int offset) {
-            int lo = 0;
-            int hi = count - 1;
-            while (lo < hi) {
-                int mid = (lo + hi + 1) >>> 1;
-                if (starts[mid] <= offset) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            return lo;
-        }
-
-        int column(int offset) {
-            return offset - starts[line(offset)];
-        }
-
-        TextRange range(int from, int to) {
-            return new TextRange(from, to, line(from), column(from), line(to), column(to));
-        }
     }
 }
