@@ -3,7 +3,8 @@
 #   editor-clients/vscode  npm ci; TypeScript build; node:test suites (launch logic, the server over
 #                          stdio with vscode-languageserver-protocol, grammar vs the nvcc corpus);
 #                          vscode-tmgrammar-test samples; vsce package + a listing of the .vsix
-#   editor-clients/neovim  headless Neovim (Debian's 0.7.2 is enough) opening a bad .ptx file
+#   editor-clients/neovim  headless Neovim (Debian's 0.7.2 is enough) opening a bad .ptx file and a
+#                          .cu file (a diagnostic inside an asm string, a suppression comment, hover)
 # Installs what is missing (Debian/Ubuntu, as root): nodejs+npm, neovim. vsce 3 needs Node 20 or
 # newer: with an older Node the packaging step is skipped with a warning (PTXLINT_REQUIRE_VSCE=1
 # makes that an error).

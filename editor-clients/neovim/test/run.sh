@@ -1,7 +1,9 @@
 #!/bin/sh
 # Headless Neovim test of the ptxlint plugin: opens a .ptx file with mistakes, waits for the
 # server's diagnostics and checks their codes and lines, a hover and the code actions. Runs the
-# plugin's setup() and the Neovim 0.11 config table (lsp/ptxlint.lua); exits non-zero on failure.
+# plugin's setup() and the Neovim 0.11 config table (lsp/ptxlint.lua); then opens a CUDA source
+# (test/kernel.cu, filetype cuda) and checks a diagnostic inside an asm string, a suppression
+# comment and a hover (check_cuda.lua). Exits non-zero on failure.
 # Uses $PTXLINT_JAR, else the checkout's cli/target/ptxlint.jar (built when missing).
 set -eu
 here=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)
@@ -23,6 +25,7 @@ trap 'rm -rf "$tmp"' EXIT
 export XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_STATE_HOME="$tmp/state" XDG_CACHE_HOME="$tmp/cache"
 mkdir -p "$tmp/project"
 cp "$root/examples/mistakes.ptx" "$tmp/project/kernel.ptx"
+cp "$here/kernel.cu" "$tmp/project/kernel.cu"
 : > "$tmp/project/.ptxlintrc"
 
 # examples/mistakes.ptx: missing ';' (line 16), 'mull' (line 22), undeclared %f4 (line 23).
@@ -38,6 +41,18 @@ for mode in setup lspconfig; do
     rc=$?
     sed 's/^/  /' "$tmp/out.log" >&2
     echo "nvim-test: mode $mode failed (status $rc)" >&2
+    status=1
+  fi
+done
+for mode in setup lspconfig; do
+  echo "nvim-test: mode $mode, CUDA source" >&2
+  if PTXLINT_TEST_MODE=$mode timeout 180 "$NVIM" --headless -n -i NONE -u "$here/init.lua" \
+      "$tmp/project/kernel.cu" -c "luafile $here/check_cuda.lua" >"$tmp/out.log" 2>&1; then
+    sed 's/^/  /' "$tmp/out.log" >&2
+  else
+    rc=$?
+    sed 's/^/  /' "$tmp/out.log" >&2
+    echo "nvim-test: mode $mode on kernel.cu failed (status $rc)" >&2
     status=1
   fi
 done

@@ -27,6 +27,11 @@ import java.util.TreeSet;
  *       cut out of a CUDA file). Such a file then gets no PTX0105 / PTX0106, and the instruction
  *       checks see the defaults. A header in the file always wins over the defaults. Null: no
  *       default, the header is required.</li>
+ *   <li>{@code cudaArch}: the {@code -arch} of nvcc for the asm statements of CUDA sources
+ *       ({@code cuda-arch} in {@code .ptxlintrc}): when set, inline asm is checked for this
+ *       target and the PTX ISA version nvcc emits for it ({@link #NVCC_PTX_VERSION}), whatever
+ *       {@code defaultVersion} and {@code defaultTarget} say; .ptx files do not use it. Null: the
+ *       defaults apply to inline asm too.</li>
  * </ul>
  *
  * <p>Lexical and syntax errors (PTX0001-PTX0010) cannot be reconfigured or turned off
@@ -34,10 +39,19 @@ import java.util.TreeSet;
  * {@link IllegalArgumentException}, as they do unknown codes and names.
  */
 public record LintSettings(Map<String, Severity> severities, Set<String> disabled, PtxVersion defaultVersion,
-                           Target defaultTarget) {
+                           Target defaultTarget, Target cudaArch) {
 
     /** No overrides, no rule disabled, no default version or target. */
     public static final LintSettings DEFAULT = new LintSettings(Map.of(), Set.of(), null, null);
+
+    /** The PTX ISA version that nvcc 13.0 writes for every {@code -arch} it accepts (measured with nvcc -ptx). */
+    public static final PtxVersion NVCC_PTX_VERSION = PtxVersion.of(9, 0);
+
+    /** Settings without a CUDA architecture. */
+    public LintSettings(Map<String, Severity> severities, Set<String> disabled, PtxVersion defaultVersion,
+                        Target defaultTarget) {
+        this(severities, disabled, defaultVersion, defaultTarget, null);
+    }
 
     public LintSettings {
         Map<String, Severity> s = new TreeMap<>();
@@ -57,6 +71,9 @@ public record LintSettings(Map<String, Severity> severities, Set<String> disable
         }
         if (defaultTarget != null && !Targets.isKnown(defaultTarget)) {
             throw new IllegalArgumentException(defaultTarget + " is not a target ptxas knows");
+        }
+        if (cudaArch != null && !Targets.isKnown(cudaArch)) {
+            throw new IllegalArgumentException(cudaArch + " is not a target ptxas knows");
         }
     }
 
@@ -84,7 +101,7 @@ public record LintSettings(Map<String, Severity> severities, Set<String> disable
         s.put(code, java.util.Objects.requireNonNull(severity));
         Set<String> d = new TreeSet<>(disabled);
         d.remove(code);
-        return new LintSettings(s, d, defaultVersion, defaultTarget);
+        return new LintSettings(s, d, defaultVersion, defaultTarget, cudaArch);
     }
 
     /** A copy in which the rule is turned off (its diagnostics are dropped). */
@@ -92,17 +109,28 @@ public record LintSettings(Map<String, Severity> severities, Set<String> disable
         String code = configurableRule(codeOrName).code();
         Set<String> d = new TreeSet<>(disabled);
         d.add(code);
-        return new LintSettings(severities, d, defaultVersion, defaultTarget);
+        return new LintSettings(severities, d, defaultVersion, defaultTarget, cudaArch);
     }
 
     /** A copy with this default {@code .version} (null: none). */
     public LintSettings withDefaultVersion(PtxVersion version) {
-        return new LintSettings(severities, disabled, version, defaultTarget);
+        return new LintSettings(severities, disabled, version, defaultTarget, cudaArch);
     }
 
     /** A copy with this default {@code .target} (null: none). */
     public LintSettings withDefaultTarget(Target target) {
-        return new LintSettings(severities, disabled, defaultVersion, target);
+        return new LintSettings(severities, disabled, defaultVersion, target, cudaArch);
+    }
+
+    /** A copy with this CUDA architecture for inline asm (null: none; see {@code cudaArch} above). */
+    public LintSettings withCudaArch(Target arch) {
+        return new LintSettings(severities, disabled, defaultVersion, defaultTarget, arch);
+    }
+
+    /** A copy without rule overrides (levels and turned-off rules), keeping the version, target and arch. */
+    public LintSettings withoutRuleSettings() {
+        return severities.isEmpty() && disabled.isEmpty() ? this
+                : new LintSettings(Map.of(), Set.of(), defaultVersion, defaultTarget, cudaArch);
     }
 
     /** Whether the rule's diagnostics are reported at all. */

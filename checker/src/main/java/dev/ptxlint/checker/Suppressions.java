@@ -23,8 +23,12 @@ import java.util.function.Consumer;
  * the first line of each new top-level item), so memory is bounded by the diagnostics of one item
  * plus the suppression comments of the file. Lexical and syntax errors and the suppression
  * diagnostics themselves pass straight through.
+ *
+ * <p>Public for the CUDA reader ({@code dev.ptxlint.cuda.CudaLinter}), which hands it the C++
+ * comments of a {@code .cu} file as comment tokens and the asm statements' diagnostics mapped
+ * back to the file ({@link #statementLines}).
  */
-final class Suppressions {
+public final class Suppressions {
 
     enum Kind {
         NEXT_LINE("disable-next-line"), SAME_LINE("disable-line"), DISABLE("disable"), ENABLE("enable");
@@ -118,7 +122,13 @@ final class Suppressions {
     private boolean allDisabled;
     private final Map<String, Boolean> codeDisabled = new HashMap<>();
 
-    Suppressions(LintSettings settings, Consumer<Diagnostic> sink) {
+    /**
+     * Line ranges of statements that line directives treat as one line: first line -> last line
+     * (a {@code disable-next-line} before a multi-line asm statement covers all of it).
+     */
+    private final java.util.TreeMap<Integer, Integer> statements = new java.util.TreeMap<>();
+
+    public Suppressions(LintSettings settings, Consumer<Diagnostic> sink) {
         this.settings = settings;
         this.sink = sink;
     }
@@ -126,7 +136,7 @@ final class Suppressions {
     // ------------------------------------------------------------------ diagnostics
 
     /** A diagnostic from the checks: held until its line is settled, unless no comment can touch it. */
-    void report(Diagnostic d) {
+    public void report(Diagnostic d) {
         if (Rules.suppressibleByComment(d.rule())) {
             pending.add(d);
         } else {
@@ -155,7 +165,7 @@ final class Suppressions {
     }
 
     /** End of input: decides everything held, then reports the suppressions that silenced nothing. */
-    void finish() {
+    public void finish() {
         settle(Integer.MAX_VALUE);
         for (Directive x : all) {
             if (x.kind != Kind.ENABLE) {
@@ -164,13 +174,25 @@ final class Suppressions {
         }
     }
 
+    /**
+     * Makes line directives that apply to 0-based line {@code first} apply to the lines up to
+     * {@code last} as well: the lines of one statement (an asm statement of a CUDA source).
+     */
+    public void statementLines(int first, int last) {
+        if (last > first) {
+            statements.merge(first, last, Math::max);
+        }
+    }
+
     private boolean suppressed(Diagnostic d) {
         String code = d.code();
-        for (Directive x : byLine.getOrDefault(d.range().startLine(), List.of())) {
-            if (x.covers(code)) {
-                x.markUsed(code);
-                return true;
-            }
+        int line = d.range().startLine();
+        if (suppressedOnLine(line, code)) {
+            return true;
+        }
+        java.util.Map.Entry<Integer, Integer> st = statements.floorEntry(line);
+        if (st != null && st.getKey() < line && line <= st.getValue() && suppressedOnLine(st.getKey(), code)) {
+            return true;
         }
         Directive active = null;
         for (Directive x : ranges) {
@@ -188,10 +210,20 @@ final class Suppressions {
         return false;
     }
 
+    private boolean suppressedOnLine(int line, String code) {
+        for (Directive x : byLine.getOrDefault(line, List.of())) {
+            if (x.covers(code)) {
+                x.markUsed(code);
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ------------------------------------------------------------------ comments
 
     /** A comment token from the lexer; anything but a suppression directive is ignored. */
-    void comment(Token t) {
+    public void comment(Token t) {
         String text = t.text();
         boolean block = text.startsWith("/*");
         int end = block && text.endsWith("*/") && text.length() >= 4 ? text.length() - 2 : text.length();

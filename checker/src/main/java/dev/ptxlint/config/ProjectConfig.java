@@ -23,7 +23,7 @@ import java.util.Optional;
 /**
  * A project's {@code .ptxlintrc}: lines of {@code key = value}, {@code #} starts a comment (see
  * docs/config.md). Keys are rule codes or rule names with a level ({@code error}, {@code warning},
- * {@code note}, {@code off}), {@code default-version} and {@code default-target}. Works on any
+ * {@code note}, {@code off}), {@code default-version}, {@code default-target} and {@code cuda-arch}. Works on any
  * {@link java.nio.file.FileSystem}.
  */
 public final class ProjectConfig {
@@ -33,6 +33,7 @@ public final class ProjectConfig {
 
     static final String DEFAULT_VERSION = "default-version";
     static final String DEFAULT_TARGET = "default-target";
+    static final String CUDA_ARCH = "cuda-arch";
     static final List<String> LEVELS = List.of("error", "warning", "note", "off");
 
     private final Path path;
@@ -212,7 +213,7 @@ public final class ProjectConfig {
                 throw new ConfigException(source, lineNo, "missing value for '" + excerpt(key) + "'");
             }
             String id = key.toLowerCase(Locale.ROOT);
-            if (!id.equals(DEFAULT_VERSION) && !id.equals(DEFAULT_TARGET)) {
+            if (!id.equals(DEFAULT_VERSION) && !id.equals(DEFAULT_TARGET) && !id.equals(CUDA_ARCH)) {
                 Rule r = Rules.byCodeOrName(key);
                 if (r == null) {
                     throw new ConfigException(source, lineNo, unknownKey(key));
@@ -240,6 +241,9 @@ public final class ProjectConfig {
             }
             case DEFAULT_TARGET -> {
                 return s.withDefaultTarget(parseTarget(value));
+            }
+            case CUDA_ARCH -> {
+                return s.withCudaArch(parseCudaArch(value));
             }
             default -> {
                 String level = value.toLowerCase(Locale.ROOT);
@@ -283,16 +287,48 @@ public final class ProjectConfig {
         return t;
     }
 
+    /**
+     * The architectures nvcc 13.0 accepts as {@code -arch} (measured: {@code nvcc -ptx -arch=A}
+     * writes {@code .target A} and {@code .version 9.0} for each; sm_50 to sm_72, sm_101 and the
+     * {@code a}/{@code f} forms of the others are refused with "Unsupported gpu architecture").
+     */
+    static final List<String> NVCC_ARCHS = List.of("sm_75", "sm_80", "sm_86", "sm_87", "sm_88", "sm_89", "sm_90",
+            "sm_90a", "sm_100", "sm_100a", "sm_100f", "sm_103", "sm_103a", "sm_103f", "sm_110", "sm_110a", "sm_110f",
+            "sm_120", "sm_120a", "sm_120f", "sm_121", "sm_121a", "sm_121f");
+
+    /**
+     * A value of {@code cuda-arch}: what nvcc takes as {@code -arch} ({@code sm_90a}, or the
+     * virtual {@code compute_90a}, which gives the same PTX target), one that nvcc 13 accepts.
+     *
+     * @throws IllegalArgumentException with a message for users when it is not one
+     */
+    public static Target parseCudaArch(String value) {
+        String v = value.toLowerCase(Locale.ROOT);
+        if (v.startsWith("-arch=") || v.startsWith("--gpu-architecture=")) {
+            v = v.substring(v.indexOf('=') + 1);
+        }
+        if (v.startsWith("compute_")) {
+            v = "sm_" + v.substring("compute_".length());
+        }
+        Target t = NVCC_ARCHS.contains(v) ? Target.parse(v) : null;
+        if (t == null || !Targets.isKnown(t)) {
+            throw new IllegalArgumentException("'" + excerpt(value) + "' is not an architecture nvcc 13 accepts for"
+                    + " -arch; write one of " + String.join(", ", NVCC_ARCHS) + " (or compute_NN for the same"
+                    + " target)");
+        }
+        return t;
+    }
+
     private static String unknownKey(String key) {
-        List<String> keys = new ArrayList<>(List.of(DEFAULT_VERSION, DEFAULT_TARGET));
+        List<String> keys = new ArrayList<>(List.of(DEFAULT_VERSION, DEFAULT_TARGET, CUDA_ARCH));
         for (Rule r : Rules.all().values()) {
             keys.add(r.name());
         }
         List<String> near = key.length() > 64 ? List.of()
                 : Opcodes.Suggest.closest(key.toLowerCase(Locale.ROOT), keys, 1);
         return "unknown key '" + excerpt(key) + "'" + (near.isEmpty() ? "" : "; did you mean '" + near.get(0) + "'?")
-                + " (keys are rule codes such as PTX0250, rule names such as modifier-order, default-version"
-                + " and default-target)";
+                + " (keys are rule codes such as PTX0250, rule names such as modifier-order, default-version,"
+                + " default-target and cuda-arch)";
     }
 
     @Override

@@ -50,6 +50,18 @@ public final class CppScanner {
     private static final java.util.regex.Pattern POINTER_64 = java.util.regex.Pattern.compile(
             "_PTR_64|__LP64__|_WIN64");
 
+    /** The comments passed so far, in source order, and where the last one starts. */
+    private final List<Comment> comments = new ArrayList<>();
+    private int lastComment = -1;
+
+    /** A C++ comment ({@code //} or block), as source offsets {@code [start, end)}. */
+    public record Comment(int start, int end) {
+    }
+
+    /** The asm statements of a source and its comments (outside string literals), both in source order. */
+    public record Scanned(List<AsmStatement> statements, List<Comment> comments) {
+    }
+
     private CppScanner(String source) {
         int len = source.length();
         char[] cs = new char[len];
@@ -86,6 +98,13 @@ public final class CppScanner {
     /** Every {@code asm} statement of {@code source}, in source order. */
     public static List<AsmStatement> scan(String source) {
         return new CppScanner(source).run();
+    }
+
+    /** Every {@code asm} statement and every comment of {@code source}, in source order. */
+    public static Scanned scanWithComments(String source) {
+        CppScanner sc = new CppScanner(source);
+        List<AsmStatement> statements = sc.run();
+        return new Scanned(statements, List.copyOf(sc.comments));
     }
 
     private char at(int k) {
@@ -362,17 +381,31 @@ public final class CppScanner {
     }
 
     private void skipLineComment() {
+        int s = i;
         while (i < n && c[i] != '\n') {
             i++;
         }
+        comment(s, i);
     }
 
     private void skipBlockComment() {
+        int s = i;
         i += 2;
         while (i < n && !(c[i] == '*' && at(i + 1) == '/')) {
             i++;
         }
         i = Math.min(n, i + 2);
+        comment(s, i);
+    }
+
+    /** Records the comment of logical characters {@code [s, e)} once (the scanner may pass one twice). */
+    private void comment(int s, int e) {
+        int start = src(s);
+        if (start <= lastComment) {
+            return;
+        }
+        lastComment = start;
+        comments.add(new Comment(start, srcEnd(e)));
     }
 
     /** Skips the rest of a preprocessor line (comments may continue it over lines). */

@@ -2,14 +2,19 @@ package dev.ptxlint.cuda;
 
 import dev.ptxlint.checker.LintSettings;
 import dev.ptxlint.checker.Linter;
+import dev.ptxlint.checker.Suppressions;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Fix;
+import dev.ptxlint.diag.LineIndex;
 import dev.ptxlint.diag.Rule;
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.diag.Severity;
 import dev.ptxlint.diag.TextRange;
 import dev.ptxlint.isa.PtxVersion;
 import dev.ptxlint.isa.Target;
+import dev.ptxlint.syntax.Span;
+import dev.ptxlint.syntax.Token;
+import dev.ptxlint.syntax.TokenKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -69,12 +74,17 @@ public final class CudaLinter {
 
     private final LintSettings settings;
     private final boolean targetFixed;
+    /** The settings of the synthetic modules: version and target, no rule levels (applied at the end). */
     private final LintSettings effective;
 
     public CudaLinter(LintSettings settings) {
         this.settings = settings;
-        this.targetFixed = settings.defaultTarget() != null;
-        LintSettings e = settings;
+        LintSettings e = settings.withoutRuleSettings();
+        if (settings.cudaArch() != null) {
+            // nvcc -arch=X writes .target X and .version 9.0 (nvcc 13) whatever else is configured
+            e = e.withDefaultVersion(LintSettings.NVCC_PTX_VERSION).withDefaultTarget(settings.cudaArch());
+        }
+        this.targetFixed = e.defaultTarget() != null;
         if (e.defaultVersion() == null) {
             e = e.withDefaultVersion(DEFAULT_VERSION);
         }
@@ -84,41 +94,95 @@ public final class CudaLinter {
         this.effective = e;
     }
 
-    /** Lints every asm statement of {@code source}. */
+    /** The PTX ISA version and target that inline asm is checked for (the header of each statement's module). */
+    public PtxVersion version() {
+        return effective.defaultVersion();
+    }
+
+    public Target target() {
+        return effective.defaultTarget();
+    }
+
+    /** Lints every asm statement of {@code source}, honouring the suppression comments of the C++ around them. */
     public Result lint(String source) {
-        return lint(source, CppScanner.scan(source));
+        CppScanner.Scanned sc = CppScanner.scanWithComments(source);
+        return lint(source, sc.statements(), sc.comments());
     }
 
     /** Lints the given statements of {@code source} (as {@link CppScanner#scan} found them). */
     public Result lint(String source, List<AsmStatement> statements) {
-        Lines lines = new Lines(source);
-        List<Diagnostic> out = new ArrayList<>();
+        return lint(source, statements, List.of());
+    }
+
+    /**
+     * Lints the given statements of {@code source}; {@code comments} are the C++ comments of the
+     * source, whose {@code ptxlint-disable...} directives apply as in a .ptx file
+     * (docs/suppressions.md), a line directive for the first line of an asm statement covering
+     * the whole statement.
+     */
+    public Result lint(String source, List<AsmStatement> statements, List<CppScanner.Comment> comments) {
+        LineIndex lines = new LineIndex(source);
+        List<Diagnostic> found = new ArrayList<>();
         List<Skipped> skipped = new ArrayList<>();
         for (AsmStatement st : statements) {
             String reason = st.skipReason();
             if (reason == null) {
-                reason = lintStatement(st, lines, out);
+                reason = lintStatement(st, lines, found);
             }
             if (reason != null) {
                 skipped.add(new Skipped(lines.line(st.start()), lines.column(st.start()), reason));
             }
         }
+        List<Diagnostic> out = new ArrayList<>();
+        Suppressions sup = new Suppressions(settings, out::add);
+        for (CppScanner.Comment c : comments) {
+            if (isDirective(source, c)) {
+                int l0 = lines.line(c.start());
+                int l1 = lines.line(c.end());
+                Span span = new Span(c.start(), c.end(), l0, c.start() - lines.lineStart(l0), l1,
+                        c.end() - lines.lineStart(l1));
+                sup.comment(new Token(TokenKind.COMMENT, source.substring(c.start(), c.end()), span, true));
+            }
+        }
+        for (AsmStatement st : statements) {
+            sup.statementLines(lines.line(st.start()), lines.line(Math.max(st.start(), st.end() - 1)));
+        }
+        for (Diagnostic d : found) {
+            sup.report(d);
+        }
+        sup.finish();
         out.sort(Linter.ORDER);
         return new Result(out, statements.size(), skipped);
     }
 
+    /** Whether a comment starts with a {@code ptxlint-} word (the only ones that can be directives). */
+    private static boolean isDirective(String source, CppScanner.Comment c) {
+        int k = c.start() + 2;
+        while (k < c.end() && Character.isWhitespace(source.charAt(k))) {
+            k++;
+        }
+        return source.startsWith("ptxlint-", k);
+    }
+
     /** The diagnostics of one statement, in source coordinates; null when it is not linted. */
     public List<Diagnostic> lintStatement(String source, AsmStatement st) {
-        List<Diagnostic> out = new ArrayList<>();
-        if (st.skipReason() != null || lintStatement(st, new Lines(source), out) != null) {
+        List<Diagnostic> found = new ArrayList<>();
+        if (st.skipReason() != null || lintStatement(st, new LineIndex(source), found) != null) {
             return null;
+        }
+        List<Diagnostic> out = new ArrayList<>();
+        for (Diagnostic d : found) {
+            Diagnostic a = settings.apply(d);
+            if (a != null) {
+                out.add(a);
+            }
         }
         out.sort(Linter.ORDER);
         return out;
     }
 
     /** Lints one readable statement into {@code out}; returns a reason to skip it, or null. */
-    private String lintStatement(AsmStatement st, Lines lines, List<Diagnostic> out) {
+    private String lintStatement(AsmStatement st, LineIndex lines, List<Diagnostic> out) {
         List<AsmStatement.Operand> ops = st.operands();
         for (AsmStatement.Operand op : ops) {
             char l = op.letter();
@@ -186,17 +250,15 @@ public final class CudaLinter {
         return new Linter(effective).lint(header + m.rest);
     }
 
-    private void report(List<Diagnostic> out, Lines lines, Rule rule, int from, int to, String message) {
-        Diagnostic d = settings.apply(Diagnostic.of(rule, lines.range(from, to), message));
-        if (d != null) {
-            out.add(d);
-        }
+    /** A diagnostic of the C++ reading (PTX0500-PTX0503); rule levels and comments apply later. */
+    private void report(List<Diagnostic> out, LineIndex lines, Rule rule, int from, int to, String message) {
+        out.add(Diagnostic.of(rule, lines.range(from, to), message));
     }
 
     /** The synthetic module of one statement and the map from its body back to the source. */
     private final class Module {
         final AsmStatement st;
-        final Lines lines;
+        final LineIndex lines;
         /** Everything after the header: the entry, its declarations, the body and the end. */
         String rest;
         int headerLength;
@@ -214,7 +276,7 @@ public final class CudaLinter {
         String skip;
         boolean fatal;
 
-        Module(AsmStatement st, Lines lines, List<Diagnostic> out) {
+        Module(AsmStatement st, LineIndex lines, List<Diagnostic> out) {
             this.st = st;
             this.lines = lines;
             Decoded t = st.template();
@@ -503,7 +565,7 @@ public final class CudaLinter {
             if (!inside) {
                 continue;
             }
-            Module m = new Module(st, new Lines(source), new ArrayList<>());
+            Module m = new Module(st, new LineIndex(source), new ArrayList<>());
             if (m.skip != null) {
                 return null;
             }
@@ -536,13 +598,13 @@ public final class CudaLinter {
         private final String ptx;
         private final int ptxOffset;
         private final Object module;
-        private final Lines lines;
+        private final LineIndex lines;
 
         private Virtual(String ptx, int ptxOffset, Object module, String source) {
             this.ptx = ptx;
             this.ptxOffset = ptxOffset;
             this.module = module;
-            this.lines = new Lines(source);
+            this.lines = new LineIndex(source);
         }
 
         public String ptx() {
@@ -576,48 +638,5 @@ public final class CudaLinter {
         }
         Matcher m = OPERAND_NAME.matcher(message);
         return m.replaceAll("%$1");
-    }
-
-    /** Line starts of a source, for turning offsets into 0-based lines and UTF-16 columns. */
-    static final class Lines {
-        private final int[] starts;
-        private final int count;
-
-        Lines(String source) {
-            int[] s = new int[16];
-            int k = 1;
-            for (int p = 0; p < source.length(); p++) {
-                if (source.charAt(p) == '\n') {
-                    if (k == s.length) {
-                        s = Arrays.copyOf(s, k * 2);
-                    }
-                    s[k++] = p + 1;
-                }
-            }
-            starts = s;
-            count = k;
-        }
-
-        int line(int offset) {
-            int lo = 0;
-            int hi = count - 1;
-            while (lo < hi) {
-                int mid = (lo + hi + 1) >>> 1;
-                if (starts[mid] <= offset) {
-                    lo = mid;
-                } else {
-                    hi = mid - 1;
-                }
-            }
-            return lo;
-        }
-
-        int column(int offset) {
-            return offset - starts[line(offset)];
-        }
-
-        TextRange range(int from, int to) {
-            return new TextRange(from, to, line(from), column(from), line(to), column(to));
-        }
     }
 }

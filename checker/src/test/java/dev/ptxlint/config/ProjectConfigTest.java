@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.FileSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
@@ -68,8 +69,8 @@ class ProjectConfigTest {
         ConfigException e = invalid("# ok\nPTX0250 = off\nmodifer-order = off\n");
         assertEquals(3, e.line());
         assertEquals(".ptxlintrc:3: unknown key 'modifer-order'; did you mean 'modifier-order'? (keys are rule"
-                + " codes such as PTX0250, rule names such as modifier-order, default-version and default-target)",
-                e.getMessage());
+                + " codes such as PTX0250, rule names such as modifier-order, default-version, default-target and"
+                + " cuda-arch)", e.getMessage());
         assertEquals(".ptxlintrc:1: 'loud' is not a level for PTX0250; use one of error, warning, note, off",
                 invalid("PTX0250 = loud").getMessage());
         assertEquals(".ptxlintrc:2: 'modifier-order' is set twice (first on line 1); keep one",
@@ -85,7 +86,8 @@ class ProjectConfigTest {
         assertEquals(".ptxlintrc:1: missing value for 'PTX0250'", invalid("PTX0250 =").getMessage());
         assertEquals(".ptxlintrc:1: missing key before '='", invalid(" = off").getMessage());
         assertEquals(".ptxlintrc:1: unknown key 'PTX9999' (keys are rule codes such as PTX0250, rule names such as"
-                + " modifier-order, default-version and default-target)", invalid("PTX9999 = off").getMessage());
+                + " modifier-order, default-version, default-target and cuda-arch)",
+                invalid("PTX9999 = off").getMessage());
     }
 
     @Test
@@ -135,5 +137,32 @@ class ProjectConfigTest {
         assertEquals(Target.of(100, "f"), ProjectConfig.parseTarget("sm_100f"));
         assertThrows(IllegalArgumentException.class, () -> ProjectConfig.parseVersion("8"));
         assertThrows(IllegalArgumentException.class, () -> ProjectConfig.parseTarget("compute_90"));
+    }
+
+    @Test
+    void cudaArchTakesWhatNvccTakesAsArch() throws IOException {
+        assertEquals(Target.parse("sm_90a"), ProjectConfig.parseCudaArch("sm_90a"));
+        assertEquals(Target.parse("sm_90a"), ProjectConfig.parseCudaArch("compute_90a"));
+        assertEquals(Target.parse("sm_100f"), ProjectConfig.parseCudaArch("-arch=sm_100f"));
+        assertEquals(Target.parse("sm_75"), ProjectConfig.parseCudaArch("SM_75"));
+        for (String refused : List.of("sm_70", "sm_101", "sm_90f", "sm_80a", "sm_91", "native", "all", "9.0")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> ProjectConfig.parseCudaArch(refused), refused);
+            assertTrue(e.getMessage().startsWith("'" + refused + "' is not an architecture nvcc 13 accepts for -arch;"
+                    + " write one of sm_75, sm_80,"), e.getMessage());
+        }
+        // per directory: the nearest file's arch; other keys keep their meaning
+        Files.writeString(fs.getPath("/proj/.ptxlintrc"), "default-target = sm_80\n");
+        Files.writeString(fs.getPath("/proj/kernels/.ptxlintrc"), "cuda-arch = sm_90a\nPTX0250 = off\n");
+        LintSettings top = ProjectConfig.find(fs.getPath("/proj/k.cu")).orElseThrow().settings();
+        LintSettings sub = ProjectConfig.find(fs.getPath("/proj/kernels/deep/k.cu")).orElseThrow().settings();
+        assertEquals(null, top.cudaArch());
+        assertEquals(Target.parse("sm_80"), top.defaultTarget());
+        assertEquals(Target.parse("sm_90a"), sub.cudaArch());
+        assertEquals(null, sub.defaultTarget(), "cuda-arch is not the .ptx files' default target");
+        assertEquals(Set.of("PTX0250"), sub.disabled());
+        assertTrue(invalid("cuda-arch = sm_90a\ncuda-arch = sm_100a").getMessage().contains("set twice"));
+        assertTrue(invalid("cuda-arch = sm_50").getMessage().startsWith(".ptxlintrc:1: 'sm_50' is not an architecture"
+                + " nvcc 13 accepts"));
     }
 }

@@ -283,10 +283,10 @@ public final class Cli {
                 base = (LintSettings) found;
             }
             if (so.defaultVersion != null) {
-                base = base.withDefaultVersion(so.defaultVersion);
+                base = base.withDefaultVersion(so.defaultVersion).withCudaArch(null);
             }
             if (so.defaultTarget != null) {
-                base = base.withDefaultTarget(so.defaultTarget);
+                base = base.withDefaultTarget(so.defaultTarget).withCudaArch(null); // the command line wins
             }
             return base;
         }

@@ -141,4 +141,31 @@ class CudaCliTest extends CliHarness {
         assertTrue(seen.get(3).contains("line=3,") && seen.get(3).contains("col=43"), seen.get(3));
         assertTrue(seen.get(4).contains("line=\"3\" column=\"43\""), seen.get(4));
     }
+
+    /** Needs sm_90a (setmaxnreg): PTX0216 on any other target. */
+    private static final String ARCH_SPECIFIC = "__device__ void f() { asm volatile(\"setmaxnreg.inc.sync.aligned.u32"
+            + " 240;\"); }\n";
+
+    @Test
+    void cudaArchPerDirectoryFromPtxlintrc() throws IOException {
+        Files.createDirectories(fs.getPath("/p/hopper"));
+        Files.createDirectories(fs.getPath("/p/ampere"));
+        Files.writeString(fs.getPath("/p/hopper/.ptxlintrc"), "cuda-arch = sm_90a\ndefault-version = 7.0\n");
+        Files.writeString(fs.getPath("/p/ampere/.ptxlintrc"), "cuda-arch = compute_80\n");
+        Files.writeString(fs.getPath("/p/hopper/k.cu"), ARCH_SPECIFIC);
+        Files.writeString(fs.getPath("/p/ampere/k.cu"), ARCH_SPECIFIC);
+        assertEquals(1, run("", "-q", "/p"));
+        String o = out.toString(StandardCharsets.UTF_8);
+        // sm_90a with PTX ISA 9.0 (nvcc's), not the 7.0 of default-version, which has no setmaxnreg
+        assertTrue(!o.contains("/p/hopper/k.cu"), o);
+        assertTrue(o.contains("/p/ampere/k.cu:1:37: error:") && o.contains("the module targets sm_80 [PTX0216]"), o);
+        // the command line wins over the file
+        assertEquals(0, run("", "-q", "--default-target", "sm_90a", "/p/ampere/k.cu"));
+        assertEquals(1, run("", "-q", "--default-target", "sm_90", "/p/hopper/k.cu"));
+        // an architecture nvcc 13 does not take is a configuration error
+        Files.writeString(fs.getPath("/p/ampere/.ptxlintrc"), "cuda-arch = sm_70\n");
+        assertEquals(2, run("", "-q", "/p/ampere/k.cu"));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("/p/ampere/.ptxlintrc:1: 'sm_70' is not an"
+                + " architecture nvcc 13 accepts for -arch"), err.toString(StandardCharsets.UTF_8));
+    }
 }

@@ -2,6 +2,7 @@ package dev.ptxlint.lsp;
 
 import dev.ptxlint.checker.NameListener;
 import dev.ptxlint.checker.Symbol;
+import dev.ptxlint.diag.LineIndex;
 import dev.ptxlint.syntax.Ast;
 import dev.ptxlint.syntax.Span;
 import dev.ptxlint.syntax.Token;

@@ -3,6 +3,7 @@ package dev.ptxlint.lsp;
 import dev.ptxlint.checker.IncrementalLinter;
 import dev.ptxlint.checker.LintSettings;
 import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.LineIndex;
 import java.util.List;
 import java.util.concurrent.ScheduledFuture;
 

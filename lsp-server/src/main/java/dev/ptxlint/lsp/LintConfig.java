@@ -47,10 +47,10 @@ public record LintConfig(Map<String, String> levels, PtxVersion defaultVersion, 
             s = level(s, e.getKey(), e.getValue());
         }
         if (defaultVersion != null) {
-            s = s.withDefaultVersion(defaultVersion);
+            s = s.withDefaultVersion(defaultVersion).withCudaArch(null);
         }
         if (defaultTarget != null) {
-            s = s.withDefaultTarget(defaultTarget);
+            s = s.withDefaultTarget(defaultTarget).withCudaArch(null); // the editor's setting wins over cuda-arch
         }
         return s;
     }

@@ -1,4 +1,4 @@
-package dev.ptxlint.lsp;
+package dev.ptxlint.diag;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -43,5 +43,17 @@ class LineIndexTest {
         assertEquals(2, new LineIndex("ab\r\ncd").offset(0, 99, 6, "ab\r\ncd"));
         assertEquals(5, index.offset(7, 0, 5));
         assertEquals(3, index.offset(1, -4, 5));
+    }
+
+    @Test
+    void rangesCountLfCrlfAndLoneCrAsLineBreaks() {
+        String text = "ab\ncd\r\nef\rgh";
+        LineIndex index = new LineIndex(text);
+        assertEquals(4, index.lineCount());
+        assertEquals(new TextRange(1, 4, 0, 1, 1, 1), index.range(1, 4));
+        assertEquals(new TextRange(5, 8, 1, 2, 2, 1), index.range(5, 8));
+        assertEquals(3, index.line(text.indexOf('g')));
+        assertEquals(1, index.column(text.indexOf('h')));
+        assertEquals(new TextRange(12, 12, 3, 2, 3, 2), index.range(12, 12));
     }
 }

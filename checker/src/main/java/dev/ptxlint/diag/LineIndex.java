@@ -1,17 +1,18 @@
-package dev.ptxlint.lsp;
+package dev.ptxlint.diag;
 
 import java.util.Arrays;
 
 /**
  * Line starts of a text, kept up to date edit by edit (a one-line edit in a 20 MB document must
  * not rescan the document). Lines end at {@code \n}, {@code \r\n} or a lone {@code \r}, as the
- * lexer counts them; columns are UTF-16 code units, as in LSP.
+ * lexer counts them; columns are UTF-16 code units, as in LSP. Shared by the language server (its
+ * documents) and the CUDA reader (mapping asm diagnostics back to the {@code .cu} file).
  */
-final class LineIndex {
+public final class LineIndex {
     private int[] starts;
     private int count;
 
-    LineIndex(CharSequence text) {
+    public LineIndex(CharSequence text) {
         starts = new int[Math.max(16, text.length() / 32)];
         count = 0;
         add(0);
@@ -34,11 +35,11 @@ final class LineIndex {
         }
     }
 
-    int lineCount() {
+    public int lineCount() {
         return count;
     }
 
-    int lineStart(int line) {
+    public int lineStart(int line) {
         return starts[Math.max(0, Math.min(line, count - 1))];
     }
 
@@ -46,11 +47,11 @@ final class LineIndex {
      * The offset of an LSP position, clamped into the text; a character past the end of its line
      * means the end of the line (before its line break), as LSP says.
      */
-    int offset(int line, int character, int textLength) {
+    public int offset(int line, int character, int textLength) {
         return offset(line, character, textLength, null);
     }
 
-    int offset(int line, int character, int textLength, CharSequence text) {
+    public int offset(int line, int character, int textLength, CharSequence text) {
         if (line < 0) {
             return 0;
         }
@@ -70,7 +71,7 @@ final class LineIndex {
     }
 
     /** The 0-based line of an offset. */
-    int line(int offset) {
+    public int line(int offset) {
         int lo = 0;
         int hi = count - 1;
         while (lo < hi) {
@@ -88,7 +89,7 @@ final class LineIndex {
      * Updates the index after {@code [from, to)} of the old text was replaced, giving
      * {@code newText}, in which the replacement occupies {@code [from, from + inserted)}.
      */
-    void replace(CharSequence newText, int from, int to, int inserted) {
+    public void replace(CharSequence newText, int from, int to, int inserted) {
         int delta = inserted - (to - from);
         // Lines starting at or before 'from' are unchanged, except that a '\r' just before 'from' may
         // now be followed by '\n' (or no longer be): rescan from the start of the line holding from-1.
@@ -127,5 +128,17 @@ final class LineIndex {
             starts[k] += delta;
         }
         count = newCount;
+    }
+
+    /** The 0-based UTF-16 column of an offset on its line. */
+    public int column(int offset) {
+        return offset - starts[line(offset)];
+    }
+
+    /** The range {@code [from, to)} of the text, with lines and columns. */
+    public TextRange range(int from, int to) {
+        int l0 = line(from);
+        int l1 = line(to);
+        return new TextRange(from, to, l0, from - starts[l0], l1, to - starts[l1]);
     }
 }
