@@ -58,7 +58,18 @@ final class NameResolver {
     }
 
     private final Reporter out;
-    private final Scope module = new Scope();
+    /**
+     * The module's names and register ranges, in compact tables (docs/limits.md "Memory"): a
+     * module can declare millions. Flags: {@link #FN_DECLARED} (declared as a function by .func or
+     * .entry) and {@link #FN_DEFINED} (with a body).
+     */
+    private final NameTable moduleNames = new NameTable();
+    private final NameTable moduleRanges = new NameTable();
+    private static final int FN_DECLARED = 1;
+    private static final int FN_DEFINED = 2;
+    /** The symbols of recently resolved module names, by record address (direct-mapped). */
+    private final int[] cachedAddress = new int[256];
+    private final Symbol[] cachedSymbol = new Symbol[256];
     private final Deque<Scope> scopes = new ArrayDeque<>();
 
     private final java.util.List<InstructionCheck> checks;
@@ -107,7 +118,7 @@ final class NameResolver {
     void visit(Ast.TopLevel item) {
         if (item instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.MODULE);
-            declareAll(module, d);
+            declareAll(null, d);
         } else if (item instanceof Function f) {
             function(f);
         } else if (item instanceof Ast.Directive d && d.name().text().equals(".alias")) {
@@ -117,7 +128,7 @@ final class NameResolver {
                 }
             }
             if (!d.args().isEmpty() && d.args().get(0) instanceof Name n) {
-                declare(module, n.token(), new Symbol(n.text(), Symbol.Kind.FUNCTION, null, null, 1, n.span()));
+                declare(null, n.token(), new Symbol(n.text(), Symbol.Kind.FUNCTION, null, null, 1, n.span()));
             }
         }
     }
@@ -186,21 +197,20 @@ final class NameResolver {
                         f.name().span()));
             }
             String n = f.name().text();
-            Symbol prevSym = module.names.get(n);
-            Span previous = prevSym == null ? null : prevSym.declaration();
-            if (previous == null) {
-                module.names.put(n, new Symbol(n, Symbol.Kind.FUNCTION, null, null, 1, f.name().span()));
-                functions.add(n);
-            } else if (!functions.contains(n)) {
+            int a = moduleNames.find(n);
+            if (a < 0) {
+                a = moduleNames.add(n, FN_DECLARED, FUNCTION_INFO, f.name().span());
+            } else if ((moduleNames.flags(a) & FN_DECLARED) == 0) {
+                Span previous = moduleNames.span(a);
                 out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(f.name().span()),
                                 "'" + n + "' is already declared as a variable; a function cannot reuse its name")
                         .withRelated(new Diagnostic.Related(TextRange.of(previous), "variable '" + n + "'")));
-            } else if (f.body() != null && definitions.contains(n)) {
+            } else if (f.body() != null && (moduleNames.flags(a) & FN_DEFINED) != 0) {
                 // A declaration (prototype) followed by the definition is allowed; two bodies are not.
-                duplicate(f.name(), previous);
+                duplicate(f.name(), moduleNames.span(a));
             }
-            if (f.body() != null) {
-                definitions.add(n);
+            if (f.body() != null && (moduleNames.flags(a) & FN_DECLARED) != 0) {
+                moduleNames.setFlags(a, FN_DEFINED);
             }
         }
     }
@@ -210,9 +220,7 @@ final class NameResolver {
         body(b.statements());
     }
 
-    /** Functions defined with a body, and every name declared as a function. */
-    private final java.util.Set<String> definitions = new java.util.HashSet<>();
-    private final java.util.Set<String> functions = new java.util.HashSet<>();
+    private static final int FUNCTION_INFO = new Symbol("", Symbol.Kind.FUNCTION, null, null, 1, null).info();
 
     private void collectLabels(Scope scope, Block b) {
         for (Statement s : b.statements()) {
@@ -393,18 +401,44 @@ final class NameResolver {
                 return r.symbol().named(n);
             }
         }
-        Symbol sym = module.names.get(n);
-        if (sym != null) {
-            return sym;
+        int a = moduleNames.find(n);
+        if (a >= 0) {
+            return moduleSymbol(a, n);
         }
-        Range r = rangeOf(module, n);
-        if (r != null) {
-            return r.symbol().named(n);
+        a = moduleRangeOf(n);
+        if (a >= 0) {
+            return Symbol.of(n, moduleRanges.info(a), moduleRanges.span(a));
         }
         if (SpecialRegisters.isPredefined(n)) {
             return new Symbol(n, Symbol.Kind.SPECIAL_REGISTER, ".sreg", null, 1, null);
         }
         return null;
+    }
+
+    /** The symbol of the module name at {@code address} (named {@code n}), from a small cache. */
+    private Symbol moduleSymbol(int address, String n) {
+        int slot = (address * 0x9E3779B9) >>> 24;
+        Symbol s = cachedSymbol[slot];
+        if (s != null && cachedAddress[slot] == address) {
+            return s;
+        }
+        s = Symbol.of(n, moduleNames.info(address), moduleNames.span(address));
+        cachedSymbol[slot] = s;
+        cachedAddress[slot] = address;
+        return s;
+    }
+
+    /** The module's register range that covers {@code n}, as an address in {@link #moduleRanges}, or -1. */
+    private int moduleRangeOf(String n) {
+        if (moduleRanges.size() == 0) {
+            return -1;
+        }
+        int i = suffixStart(n);
+        if (i < 0) {
+            return -1;
+        }
+        int a = moduleRanges.find(n, 0, i);
+        return a >= 0 && rangeIndex(n.substring(i)) < moduleRanges.value(a) ? a : -1;
     }
 
     /** The value of a register's numeric suffix (leading zeros allowed), saturating. */
@@ -466,13 +500,14 @@ final class NameResolver {
         }
     }
 
+    /** Declares every declarator of {@code d} in {@code scope} (null: the module). */
     private void declareAll(Scope scope, VarDecl d) {
         for (Declarator decl : d.declarators()) {
             if (listener != null) {
                 listener.declared(decl.name(), Symbol.of(decl.name().text(), d, decl.name().span()));
             }
             if (decl.isRange()) {
-                Range prev = scope.ranges.get(decl.name().text());
+                Range prev = scope == null ? null : scope.ranges.get(decl.name().text());
                 int count = 0;
                 if (decl.rangeCount() instanceof Ast.IntLit lit) {
                     long c = parseCount(lit.token().text());
@@ -483,6 +518,10 @@ final class NameResolver {
                                 + " the code uses");
                     }
                     count = (int) Math.min(c, Integer.MAX_VALUE);
+                }
+                if (scope == null) {
+                    declareModuleRange(decl, Symbol.of(decl.name().text(), d, decl.name().span()), count);
+                    continue;
                 }
                 Range range = new Range(count, decl.name().span(), Symbol.of(decl.name().text(), d, decl.name().span()));
                 if (prev != null) {
@@ -502,6 +541,26 @@ final class NameResolver {
         }
     }
 
+    private void declareModuleRange(Declarator decl, Symbol symbol, int count) {
+        String n = decl.name().text();
+        int prev = moduleRanges.find(n);
+        if (prev >= 0) {
+            duplicate(decl.name(), moduleRanges.span(prev));
+            return;
+        }
+        int range = moduleRanges.addWithValue(n, 0, symbol.info(), count, decl.name().span());
+        // the first name declared before that the range covers (in declaration order)
+        int[] clash = {-1};
+        moduleNames.forEach(a -> {
+            if (clash[0] < 0 && moduleRangeOf(moduleNames.name(a)) == range) {
+                clash[0] = a;
+            }
+        });
+        if (clash[0] >= 0) {
+            duplicate(decl.name(), moduleNames.span(clash[0]));
+        }
+    }
+
     /** The value of a count literal; one that does not fit in 63 bits gives Long.MAX_VALUE (the lexer checked its form). */
     private static long parseCount(String t) {
         try {
@@ -515,8 +574,24 @@ final class NameResolver {
         return s.length() > 30 ? s.substring(0, 30) + "..." : s;
     }
 
+    /** Declares {@code name} in {@code scope} (null: the module) unless it clashes. */
     private void declare(Scope scope, Token name, Symbol symbol) {
         if (name.text().equals("_")) {
+            return;
+        }
+        if (scope == null) {
+            String n = name.text();
+            int a = moduleNames.find(n);
+            Span prev = a >= 0 ? moduleNames.span(a) : null;
+            if (prev == null) {
+                a = moduleRangeOf(n);
+                prev = a >= 0 ? moduleRanges.span(a) : null;
+            }
+            if (prev != null) {
+                duplicate(name, prev);
+            } else {
+                moduleNames.add(n, 0, symbol.info(), symbol.declaration());
+            }
             return;
         }
         Symbol prevSym = scope.names.get(name.text());
