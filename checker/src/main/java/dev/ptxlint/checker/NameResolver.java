@@ -52,6 +52,40 @@ final class NameResolver {
         final Map<String, Span> labels = new HashMap<>();
         /** Labels of this block defined so far in source order (declarations after them clash). */
         final Map<String, Span> definedLabels = new HashMap<>();
+        /** Streamed bodies only: branch targets used here before any label of their name was defined. */
+        PendingUses pending;
+    }
+
+    /**
+     * Uses of a label not defined yet, as positions (docs/limits.md "Memory"): a streamed body
+     * can branch forward to one label a million times.
+     */
+    private static final class PendingUses {
+        String[] names = new String[16];
+        long[] starts = new long[16];
+        int[] lines = new int[16];
+        int[] columns = new int[16];
+        int size;
+
+        void add(String name, Span at) {
+            if (size == names.length) {
+                int n = size * 2;
+                names = java.util.Arrays.copyOf(names, n);
+                starts = java.util.Arrays.copyOf(starts, n);
+                lines = java.util.Arrays.copyOf(lines, n);
+                columns = java.util.Arrays.copyOf(columns, n);
+            }
+            names[size] = name;
+            starts[size] = at.start();
+            lines[size] = at.line();
+            columns[size] = at.column();
+            size++;
+        }
+
+        Span span(int i) {
+            int len = names[i].length();
+            return new Span(starts[i], starts[i] + len, lines[i], columns[i], lines[i], columns[i] + len);
+        }
     }
 
     private record Range(int count, Span span, Symbol symbol) {
@@ -109,6 +143,15 @@ final class NameResolver {
     private final DeclarationCheck declarations;
 
     NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks) {
+        this(out, header, checks, Long.MAX_VALUE);
+    }
+
+    /**
+     * A resolver that holds at most {@code bodyBudget} statements of a function body streamed to
+     * its {@link #bodyListener} and checks a larger body as it arrives.
+     */
+    NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks, long bodyBudget) {
+        this.bodyBudget = bodyBudget;
         this.out = out;
         this.header = header;
         this.checks = checks;
@@ -116,7 +159,9 @@ final class NameResolver {
     }
 
     void visit(Ast.TopLevel item) {
-        if (item instanceof VarDecl d) {
+        if (streamed != null && item instanceof Function f && f.name() == streamed.name()) {
+            finishStreamedBody(f);
+        } else if (item instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.MODULE);
             declareAll(null, d);
         } else if (item instanceof Function f) {
@@ -146,14 +191,27 @@ final class NameResolver {
      */
     void visitDeclarations(Ast.TopLevel item) {
         if (item instanceof Function f) {
-            declareFunction(f);
+            declareFunction(f, f.body() != null);
         } else {
             visit(item);
         }
     }
 
     private void function(Function f) {
-        declareFunction(f);
+        Scope fs = functionStart(f, f.body() != null);
+        if (fs == null) {
+            return;
+        }
+        block(fs, f.body());
+        functionEnd(f);
+    }
+
+    /**
+     * Declares {@code f}, checks its parameters and, for a definition, opens its scope, calls
+     * {@link FunctionCheck#begin} and returns the scope (null for a declaration).
+     */
+    private Scope functionStart(Function f, boolean hasBody) {
+        declareFunction(f, hasBody);
         if (f.returns() != null) {
             for (VarDecl p : f.returns()) {
                 declarations.check(p, DeclarationCheck.Scope.FUNC_RETURN);
@@ -163,8 +221,8 @@ final class NameResolver {
         for (VarDecl p : f.params()) {
             declarations.check(p, ps);
         }
-        if (f.body() == null) {
-            return;
+        if (!hasBody) {
+            return null;
         }
         Scope fs = new Scope();
         if (f.returns() != null) {
@@ -181,7 +239,10 @@ final class NameResolver {
                 fc.begin(f, context);
             }
         }
-        block(fs, f.body());
+        return fs;
+    }
+
+    private void functionEnd(Function f) {
         for (InstructionCheck c : checks) {
             if (c instanceof FunctionCheck fc) {
                 fc.end(f, context);
@@ -190,7 +251,7 @@ final class NameResolver {
         scopes.pop();
     }
 
-    private void declareFunction(Function f) {
+    private void declareFunction(Function f, boolean hasBody) {
         if (f.name() != null) {
             if (listener != null) {
                 listener.declared(f.name(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
@@ -205,11 +266,11 @@ final class NameResolver {
                 out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(f.name().span()),
                                 "'" + n + "' is already declared as a variable; a function cannot reuse its name")
                         .withRelated(new Diagnostic.Related(TextRange.of(previous), "variable '" + n + "'")));
-            } else if (f.body() != null && (moduleNames.flags(a) & FN_DEFINED) != 0) {
+            } else if (hasBody && (moduleNames.flags(a) & FN_DEFINED) != 0) {
                 // A declaration (prototype) followed by the definition is allowed; two bodies are not.
                 duplicate(f.name(), moduleNames.span(a));
             }
-            if (f.body() != null && (moduleNames.flags(a) & FN_DECLARED) != 0) {
+            if (hasBody && (moduleNames.flags(a) & FN_DECLARED) != 0) {
                 moduleNames.setFlags(a, FN_DEFINED);
             }
         }
@@ -260,26 +321,33 @@ final class NameResolver {
 
     private void body(List<Statement> statements) {
         for (Statement s : statements) {
-            if (s instanceof VarDecl d) {
-                declarations.check(d, DeclarationCheck.Scope.BODY);
-                declareAll(scopes.peek(), d);
-            } else if (s instanceof Block b) {
+            if (s instanceof Block b) {
                 Scope inner = new Scope();
                 scopes.push(inner);
                 block(inner, b);
                 scopes.pop();
-            } else if (s instanceof Instruction i) {
-                instruction(i);
-            } else if (s instanceof Label l) {
-                labelAgainstDeclarations(scopes.peek(), l.name());
-                scopes.peek().definedLabels.putIfAbsent(l.name().text(), l.name().span());
-            } else if (s instanceof Ast.Directive d) {
-                String n = d.name().text();
-                if (n.equals(".branchtargets") || n.equals(".calltargets")) {
-                    for (Expr e : d.args()) {
-                        if (e instanceof Name nm) {
-                            use(nm.token(), n.equals(".branchtargets"));
-                        }
+            } else {
+                statement(s);
+            }
+        }
+    }
+
+    /** One statement other than a block, in the innermost scope. */
+    private void statement(Statement s) {
+        if (s instanceof VarDecl d) {
+            declarations.check(d, DeclarationCheck.Scope.BODY);
+            declareAll(scopes.peek(), d);
+        } else if (s instanceof Instruction i) {
+            instruction(i);
+        } else if (s instanceof Label l) {
+            labelAgainstDeclarations(scopes.peek(), l.name());
+            scopes.peek().definedLabels.putIfAbsent(l.name().text(), l.name().span());
+        } else if (s instanceof Ast.Directive d) {
+            String n = d.name().text();
+            if (n.equals(".branchtargets") || n.equals(".calltargets")) {
+                for (Expr e : d.args()) {
+                    if (e instanceof Name nm) {
+                        use(nm.token(), n.equals(".branchtargets"));
                     }
                 }
             }
@@ -287,6 +355,9 @@ final class NameResolver {
     }
 
     private void instruction(Instruction i) {
+        if (!provisional.isEmpty()) {
+            provisional.clear();
+        }
         String op = i.opcode().text();
         if (i.opcode().kind() == TokenKind.IDENT && !Opcodes.isKnown(op)) {
             unknownOpcode(i.opcode());
@@ -374,6 +445,16 @@ final class NameResolver {
         if (resolved != null) {
             return;
         }
+        if (branchTarget && streaming) {
+            // a label later in this block or an enclosing one may define it: decided when the block ends
+            Scope s = scopes.peek();
+            if (s.pending == null) {
+                s.pending = new PendingUses();
+            }
+            s.pending.add(n, name.span());
+            provisional.add(n);
+            return;
+        }
         if (branchTarget) {
             out.report(Rules.UNDECLARED_LABEL, name.span(), "label '" + n
                     + "' is not defined in this scope (labels are visible in their own { } block and the blocks inside it);"
@@ -411,6 +492,9 @@ final class NameResolver {
         }
         if (SpecialRegisters.isPredefined(n)) {
             return new Symbol(n, Symbol.Kind.SPECIAL_REGISTER, ".sreg", null, 1, null);
+        }
+        if (!provisional.isEmpty() && provisional.contains(n)) {
+            return new Symbol(n, Symbol.Kind.LABEL, null, null, 1, null);
         }
         return null;
     }
@@ -616,4 +700,204 @@ final class NameResolver {
                 .withRelated(new Diagnostic.Related(TextRange.of(prev), "previous declaration of '" + name.text() + "'")));
     }
 
+    // ------------------------------------------------------------------ streamed function bodies
+
+    /** Statements of one body held before it is checked whole; past it the body is checked as it streams. */
+    private final long bodyBudget;
+    /** The function whose body is arriving through {@link #bodyListener}, or null. */
+    private Function streamed;
+    /** While held: the statements of the body (0) and of each nested block still open. */
+    private final ArrayList<ArrayList<Statement>> frames = new ArrayList<>();
+    private long held;
+    /** Whether the body of {@link #streamed} is checked as it arrives. */
+    private boolean streaming;
+    /** Branch targets of the instruction being checked that resolve to a label not defined yet. */
+    private final ArrayList<String> provisional = new ArrayList<>();
+    /** Told the line of each statement checked as it streams (suppression comments before it are known). */
+    private java.util.function.IntConsumer settle = line -> {
+    };
+
+    /**
+     * Receives function bodies as the parser reads them. A body of at most the budget's statements
+     * is held and checked whole when its function ends, exactly as {@link #visit} checks a whole
+     * function; a larger one is checked as it arrives, holding only its declarations, labels and
+     * the positions of branches to labels not defined yet (docs/limits.md "Memory").
+     */
+    dev.ptxlint.syntax.Parser.BodyListener bodyListener(java.util.function.IntConsumer settle) {
+        this.settle = settle;
+        return new dev.ptxlint.syntax.Parser.BodyListener() {
+            @Override
+            public void bodyStart(Function header) {
+                streamed = header;
+                frames.clear();
+                frames.add(new ArrayList<>());
+                held = 0;
+                streaming = false;
+            }
+
+            @Override
+            public void blockOpen(Token brace) {
+                if (streaming) {
+                    scopes.push(new Scope());
+                    return;
+                }
+                frames.add(new ArrayList<>());
+                hold();
+            }
+
+            @Override
+            public void statement(Statement s) {
+                if (streaming) {
+                    NameResolver.this.settle.accept(s.span().line());
+                    streamStatement(s);
+                    return;
+                }
+                frames.get(frames.size() - 1).add(s);
+                hold();
+            }
+
+            @Override
+            public void blockClose(Span span) {
+                if (streaming) {
+                    closeStreamedBlock();
+                    return;
+                }
+                List<Statement> inner = frames.remove(frames.size() - 1);
+                frames.get(frames.size() - 1).add(new Block(inner, span));
+            }
+        };
+    }
+
+    private void hold() {
+        if (++held > bodyBudget) {
+            startStreaming();
+        }
+    }
+
+    /** The body outgrew the budget: checks what is held, in order, and then the rest as it comes. */
+    private void startStreaming() {
+        streaming = true;
+        Scope fs = functionStart(streamed, true);
+        ArrayList<ArrayList<Statement>> open = new ArrayList<>(frames);
+        frames.clear();
+        for (int k = 0; k < open.size(); k++) {
+            if (k > 0) {
+                scopes.push(new Scope());
+            }
+            List<Statement> list = open.get(k);
+            open.set(k, null);
+            for (Statement s : list) {
+                streamTree(s);
+            }
+        }
+    }
+
+    /** Checks a held statement as if it streamed: a block opens a scope, its statements, closes it (no recursion). */
+    private void streamTree(Statement first) {
+        if (!(first instanceof Block)) {
+            streamStatement(first);
+            return;
+        }
+        Deque<java.util.Iterator<Statement>> open = new ArrayDeque<>();
+        scopes.push(new Scope());
+        open.push(((Block) first).statements().iterator());
+        while (!open.isEmpty()) {
+            java.util.Iterator<Statement> it = open.peek();
+            if (!it.hasNext()) {
+                open.pop();
+                closeStreamedBlock();
+                continue;
+            }
+            Statement s = it.next();
+            if (s instanceof Block b) {
+                scopes.push(new Scope());
+                open.push(b.statements().iterator());
+            } else {
+                streamStatement(s);
+            }
+        }
+    }
+
+    /** One statement of a streamed body, in the innermost open scope. */
+    private void streamStatement(Statement s) {
+        Scope scope = scopes.peek();
+        if (s instanceof Label l) {
+            Token name = l.name();
+            Span prev = scope.labels.get(name.text());
+            if (prev != null) {
+                out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(name.span()),
+                                "'" + name.text() + "' is already defined in this scope; rename the label")
+                        .withRelated(new Diagnostic.Related(TextRange.of(prev), "first definition of '"
+                                + name.text() + "'")));
+            } else {
+                scope.labels.put(name.text(), name.span());
+            }
+            if (listener != null) {
+                listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));
+            }
+        }
+        statement(s);
+    }
+
+    /**
+     * Ends the innermost scope of a streamed body: its branches to labels it never defined go to
+     * the enclosing block (where a later label may still define them); at the function's own
+     * scope they are reported.
+     */
+    private void closeStreamedBlock() {
+        Scope done = scopes.pop();
+        settlePending(done, scopes.peek());
+    }
+
+    /** Passes the branch targets {@code done} does not define on to {@code outer}, or reports them (outer null). */
+    private void settlePending(Scope done, Scope outer) {
+        PendingUses p = done.pending;
+        done.pending = null;
+        if (p == null) {
+            return;
+        }
+        for (int k = 0; k < p.size; k++) {
+            String n = p.names[k];
+            if (done.labels.containsKey(n)) {
+                continue;
+            }
+            if (outer == null) {
+                out.report(Rules.UNDECLARED_LABEL, p.span(k), "label '" + n
+                        + "' is not defined in this scope (labels are visible in their own { } block and the blocks inside it);"
+                        + " define '" + n + ":' before an instruction");
+            } else {
+                if (outer.pending == null) {
+                    outer.pending = new PendingUses();
+                }
+                outer.pending.add(n, p.span(k));
+            }
+        }
+    }
+
+    /** The parser returned the function whose body streamed: checks it whole if it was held, else ends it. */
+    private void finishStreamedBody(Function f) {
+        Function h = streamed;
+        streamed = null;
+        if (!streaming) {
+            while (frames.size() > 1) { // (the parser closes every block it opens)
+                List<Statement> inner = frames.remove(frames.size() - 1);
+                frames.get(frames.size() - 1).add(new Block(inner, f.body().span()));
+            }
+            ArrayList<Statement> body = frames.isEmpty() ? new ArrayList<>() : frames.get(0);
+            frames.clear();
+            function(new Function(f.linkage(), f.kind(), f.returns(), f.name(), f.params(), f.performance(),
+                    new Block(body, f.body() != null ? f.body().span() : h.span()), f.span()));
+            return;
+        }
+        streaming = false;
+        provisional.clear();
+        while (scopes.size() > 1) {
+            closeStreamedBlock();
+        }
+        // the function's scope: branches to labels never defined are reported here
+        settlePending(scopes.peek(), null);
+        // FunctionCheck.end sees no body: the whole-function analyses skip a streamed one
+        functionEnd(new Function(f.linkage(), f.kind(), f.returns(), f.name(), f.params(), f.performance(), null,
+                f.span()));
+    }
 }
