@@ -53,6 +53,22 @@ public final class Linter {
         this.checks = List.copyOf(checks);
     }
 
+    /**
+     * Statements of one function body held so that the body is checked whole (docs/limits.md
+     * "Memory"): 1 for every 2 KiB of the maximum heap, at least 4096 (32,768 at -Xmx64m, about
+     * 12 MB of syntax tree). A larger body is checked as it is read.
+     */
+    static final long DEFAULT_BODY_BUDGET = Math.max(4096, Runtime.getRuntime().maxMemory() / 2048);
+
+    private long bodyBudget = DEFAULT_BODY_BUDGET;
+
+    /** This linter with another budget of held statements (tests: a small one streams every body). */
+    Linter withBodyBudget(long statements) {
+        Linter l = new Linter(settings, checks);
+        l.bodyBudget = statements;
+        return l;
+    }
+
     /** The settings this linter applies. */
     public LintSettings settings() {
         return settings;
@@ -100,7 +116,8 @@ public final class Linter {
         try {
             Parser parser = new Parser(lexer, p -> out.report(fromSyntax(p)));
             HeaderCheck header = new HeaderCheck(out, settings.defaultVersion(), settings.defaultTarget());
-            NameResolver names = new NameResolver(out, header, checks);
+            NameResolver names = new NameResolver(out, header, checks, bodyBudget);
+            parser.setBodyListener(names.bodyListener(suppressions::settle));
             Ast.TopLevel item;
             while ((item = parser.next()) != null) {
                 // The lexer has passed every comment before this item: earlier lines are final.

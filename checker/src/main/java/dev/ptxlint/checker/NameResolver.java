@@ -52,13 +52,58 @@ final class NameResolver {
         final Map<String, Span> labels = new HashMap<>();
         /** Labels of this block defined so far in source order (declarations after them clash). */
         final Map<String, Span> definedLabels = new HashMap<>();
+        /** Streamed bodies only: branch targets used here before any label of their name was defined. */
+        PendingUses pending;
+    }
+
+    /**
+     * Uses of a label not defined yet, as positions (docs/limits.md "Memory"): a streamed body
+     * can branch forward to one label a million times.
+     */
+    private static final class PendingUses {
+        String[] names = new String[16];
+        long[] starts = new long[16];
+        int[] lines = new int[16];
+        int[] columns = new int[16];
+        int size;
+
+        void add(String name, Span at) {
+            if (size == names.length) {
+                int n = size * 2;
+                names = java.util.Arrays.copyOf(names, n);
+                starts = java.util.Arrays.copyOf(starts, n);
+                lines = java.util.Arrays.copyOf(lines, n);
+                columns = java.util.Arrays.copyOf(columns, n);
+            }
+            names[size] = name;
+            starts[size] = at.start();
+            lines[size] = at.line();
+            columns[size] = at.column();
+            size++;
+        }
+
+        Span span(int i) {
+            int len = names[i].length();
+            return new Span(starts[i], starts[i] + len, lines[i], columns[i], lines[i], columns[i] + len);
+        }
     }
 
     private record Range(int count, Span span, Symbol symbol) {
     }
 
     private final Reporter out;
-    private final Scope module = new Scope();
+    /**
+     * The module's names and register ranges, in compact tables (docs/limits.md "Memory"): a
+     * module can declare millions. Flags: {@link #FN_DECLARED} (declared as a function by .func or
+     * .entry) and {@link #FN_DEFINED} (with a body).
+     */
+    private final NameTable moduleNames = new NameTable();
+    private final NameTable moduleRanges = new NameTable();
+    private static final int FN_DECLARED = 1;
+    private static final int FN_DEFINED = 2;
+    /** The symbols of recently resolved module names, by record address (direct-mapped). */
+    private final int[] cachedAddress = new int[256];
+    private final Symbol[] cachedSymbol = new Symbol[256];
     private final Deque<Scope> scopes = new ArrayDeque<>();
 
     private final java.util.List<InstructionCheck> checks;
@@ -98,6 +143,15 @@ final class NameResolver {
     private final DeclarationCheck declarations;
 
     NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks) {
+        this(out, header, checks, Long.MAX_VALUE);
+    }
+
+    /**
+     * A resolver that holds at most {@code bodyBudget} statements of a function body streamed to
+     * its {@link #bodyListener} and checks a larger body as it arrives.
+     */
+    NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks, long bodyBudget) {
+        this.bodyBudget = bodyBudget;
         this.out = out;
         this.header = header;
         this.checks = checks;
@@ -105,9 +159,11 @@ final class NameResolver {
     }
 
     void visit(Ast.TopLevel item) {
-        if (item instanceof VarDecl d) {
+        if (streamed != null && item instanceof Function f && f.name() == streamed.name()) {
+            finishStreamedBody(f);
+        } else if (item instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.MODULE);
-            declareAll(module, d);
+            declareAll(null, d);
         } else if (item instanceof Function f) {
             function(f);
         } else if (item instanceof Ast.Directive d && d.name().text().equals(".alias")) {
@@ -117,7 +173,7 @@ final class NameResolver {
                 }
             }
             if (!d.args().isEmpty() && d.args().get(0) instanceof Name n) {
-                declare(module, n.token(), new Symbol(n.text(), Symbol.Kind.FUNCTION, null, null, 1, n.span()));
+                declare(null, n.token(), new Symbol(n.text(), Symbol.Kind.FUNCTION, null, null, 1, n.span()));
             }
         }
     }
@@ -135,14 +191,27 @@ final class NameResolver {
      */
     void visitDeclarations(Ast.TopLevel item) {
         if (item instanceof Function f) {
-            declareFunction(f);
+            declareFunction(f, f.body() != null);
         } else {
             visit(item);
         }
     }
 
     private void function(Function f) {
-        declareFunction(f);
+        Scope fs = functionStart(f, f.body() != null);
+        if (fs == null) {
+            return;
+        }
+        block(fs, f.body());
+        functionEnd(f);
+    }
+
+    /**
+     * Declares {@code f}, checks its parameters and, for a definition, opens its scope, calls
+     * {@link FunctionCheck#begin} and returns the scope (null for a declaration).
+     */
+    private Scope functionStart(Function f, boolean hasBody) {
+        declareFunction(f, hasBody);
         if (f.returns() != null) {
             for (VarDecl p : f.returns()) {
                 declarations.check(p, DeclarationCheck.Scope.FUNC_RETURN);
@@ -152,8 +221,8 @@ final class NameResolver {
         for (VarDecl p : f.params()) {
             declarations.check(p, ps);
         }
-        if (f.body() == null) {
-            return;
+        if (!hasBody) {
+            return null;
         }
         Scope fs = new Scope();
         if (f.returns() != null) {
@@ -170,7 +239,10 @@ final class NameResolver {
                 fc.begin(f, context);
             }
         }
-        block(fs, f.body());
+        return fs;
+    }
+
+    private void functionEnd(Function f) {
         for (InstructionCheck c : checks) {
             if (c instanceof FunctionCheck fc) {
                 fc.end(f, context);
@@ -179,28 +251,27 @@ final class NameResolver {
         scopes.pop();
     }
 
-    private void declareFunction(Function f) {
+    private void declareFunction(Function f, boolean hasBody) {
         if (f.name() != null) {
             if (listener != null) {
                 listener.declared(f.name(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
                         f.name().span()));
             }
             String n = f.name().text();
-            Symbol prevSym = module.names.get(n);
-            Span previous = prevSym == null ? null : prevSym.declaration();
-            if (previous == null) {
-                module.names.put(n, new Symbol(n, Symbol.Kind.FUNCTION, null, null, 1, f.name().span()));
-                functions.add(n);
-            } else if (!functions.contains(n)) {
+            int a = moduleNames.find(n);
+            if (a < 0) {
+                a = moduleNames.add(n, FN_DECLARED, FUNCTION_INFO, f.name().span());
+            } else if ((moduleNames.flags(a) & FN_DECLARED) == 0) {
+                Span previous = moduleNames.span(a);
                 out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(f.name().span()),
                                 "'" + n + "' is already declared as a variable; a function cannot reuse its name")
                         .withRelated(new Diagnostic.Related(TextRange.of(previous), "variable '" + n + "'")));
-            } else if (f.body() != null && definitions.contains(n)) {
+            } else if (hasBody && (moduleNames.flags(a) & FN_DEFINED) != 0) {
                 // A declaration (prototype) followed by the definition is allowed; two bodies are not.
-                duplicate(f.name(), previous);
+                duplicate(f.name(), moduleNames.span(a));
             }
-            if (f.body() != null) {
-                definitions.add(n);
+            if (hasBody && (moduleNames.flags(a) & FN_DECLARED) != 0) {
+                moduleNames.setFlags(a, FN_DEFINED);
             }
         }
     }
@@ -210,9 +281,7 @@ final class NameResolver {
         body(b.statements());
     }
 
-    /** Functions defined with a body, and every name declared as a function. */
-    private final java.util.Set<String> definitions = new java.util.HashSet<>();
-    private final java.util.Set<String> functions = new java.util.HashSet<>();
+    private static final int FUNCTION_INFO = new Symbol("", Symbol.Kind.FUNCTION, null, null, 1, null).info();
 
     private void collectLabels(Scope scope, Block b) {
         for (Statement s : b.statements()) {
@@ -252,26 +321,33 @@ final class NameResolver {
 
     private void body(List<Statement> statements) {
         for (Statement s : statements) {
-            if (s instanceof VarDecl d) {
-                declarations.check(d, DeclarationCheck.Scope.BODY);
-                declareAll(scopes.peek(), d);
-            } else if (s instanceof Block b) {
+            if (s instanceof Block b) {
                 Scope inner = new Scope();
                 scopes.push(inner);
                 block(inner, b);
                 scopes.pop();
-            } else if (s instanceof Instruction i) {
-                instruction(i);
-            } else if (s instanceof Label l) {
-                labelAgainstDeclarations(scopes.peek(), l.name());
-                scopes.peek().definedLabels.putIfAbsent(l.name().text(), l.name().span());
-            } else if (s instanceof Ast.Directive d) {
-                String n = d.name().text();
-                if (n.equals(".branchtargets") || n.equals(".calltargets")) {
-                    for (Expr e : d.args()) {
-                        if (e instanceof Name nm) {
-                            use(nm.token(), n.equals(".branchtargets"));
-                        }
+            } else {
+                statement(s);
+            }
+        }
+    }
+
+    /** One statement other than a block, in the innermost scope. */
+    private void statement(Statement s) {
+        if (s instanceof VarDecl d) {
+            declarations.check(d, DeclarationCheck.Scope.BODY);
+            declareAll(scopes.peek(), d);
+        } else if (s instanceof Instruction i) {
+            instruction(i);
+        } else if (s instanceof Label l) {
+            labelAgainstDeclarations(scopes.peek(), l.name());
+            scopes.peek().definedLabels.putIfAbsent(l.name().text(), l.name().span());
+        } else if (s instanceof Ast.Directive d) {
+            String n = d.name().text();
+            if (n.equals(".branchtargets") || n.equals(".calltargets")) {
+                for (Expr e : d.args()) {
+                    if (e instanceof Name nm) {
+                        use(nm.token(), n.equals(".branchtargets"));
                     }
                 }
             }
@@ -279,6 +355,9 @@ final class NameResolver {
     }
 
     private void instruction(Instruction i) {
+        if (!provisional.isEmpty()) {
+            provisional.clear();
+        }
         String op = i.opcode().text();
         if (i.opcode().kind() == TokenKind.IDENT && !Opcodes.isKnown(op)) {
             unknownOpcode(i.opcode());
@@ -366,6 +445,16 @@ final class NameResolver {
         if (resolved != null) {
             return;
         }
+        if (branchTarget && streaming) {
+            // a label later in this block or an enclosing one may define it: decided when the block ends
+            Scope s = scopes.peek();
+            if (s.pending == null) {
+                s.pending = new PendingUses();
+            }
+            s.pending.add(n, name.span());
+            provisional.add(n);
+            return;
+        }
         if (branchTarget) {
             out.report(Rules.UNDECLARED_LABEL, name.span(), "label '" + n
                     + "' is not defined in this scope (labels are visible in their own { } block and the blocks inside it);"
@@ -393,18 +482,47 @@ final class NameResolver {
                 return r.symbol().named(n);
             }
         }
-        Symbol sym = module.names.get(n);
-        if (sym != null) {
-            return sym;
+        int a = moduleNames.find(n);
+        if (a >= 0) {
+            return moduleSymbol(a, n);
         }
-        Range r = rangeOf(module, n);
-        if (r != null) {
-            return r.symbol().named(n);
+        a = moduleRangeOf(n);
+        if (a >= 0) {
+            return Symbol.of(n, moduleRanges.info(a), moduleRanges.span(a));
         }
         if (SpecialRegisters.isPredefined(n)) {
             return new Symbol(n, Symbol.Kind.SPECIAL_REGISTER, ".sreg", null, 1, null);
         }
+        if (!provisional.isEmpty() && provisional.contains(n)) {
+            return new Symbol(n, Symbol.Kind.LABEL, null, null, 1, null);
+        }
         return null;
+    }
+
+    /** The symbol of the module name at {@code address} (named {@code n}), from a small cache. */
+    private Symbol moduleSymbol(int address, String n) {
+        int slot = (address * 0x9E3779B9) >>> 24;
+        Symbol s = cachedSymbol[slot];
+        if (s != null && cachedAddress[slot] == address) {
+            return s;
+        }
+        s = Symbol.of(n, moduleNames.info(address), moduleNames.span(address));
+        cachedSymbol[slot] = s;
+        cachedAddress[slot] = address;
+        return s;
+    }
+
+    /** The module's register range that covers {@code n}, as an address in {@link #moduleRanges}, or -1. */
+    private int moduleRangeOf(String n) {
+        if (moduleRanges.size() == 0) {
+            return -1;
+        }
+        int i = suffixStart(n);
+        if (i < 0) {
+            return -1;
+        }
+        int a = moduleRanges.find(n, 0, i);
+        return a >= 0 && rangeIndex(n.substring(i)) < moduleRanges.value(a) ? a : -1;
     }
 
     /** The value of a register's numeric suffix (leading zeros allowed), saturating. */
@@ -466,13 +584,14 @@ final class NameResolver {
         }
     }
 
+    /** Declares every declarator of {@code d} in {@code scope} (null: the module). */
     private void declareAll(Scope scope, VarDecl d) {
         for (Declarator decl : d.declarators()) {
             if (listener != null) {
                 listener.declared(decl.name(), Symbol.of(decl.name().text(), d, decl.name().span()));
             }
             if (decl.isRange()) {
-                Range prev = scope.ranges.get(decl.name().text());
+                Range prev = scope == null ? null : scope.ranges.get(decl.name().text());
                 int count = 0;
                 if (decl.rangeCount() instanceof Ast.IntLit lit) {
                     long c = parseCount(lit.token().text());
@@ -483,6 +602,10 @@ final class NameResolver {
                                 + " the code uses");
                     }
                     count = (int) Math.min(c, Integer.MAX_VALUE);
+                }
+                if (scope == null) {
+                    declareModuleRange(decl, Symbol.of(decl.name().text(), d, decl.name().span()), count);
+                    continue;
                 }
                 Range range = new Range(count, decl.name().span(), Symbol.of(decl.name().text(), d, decl.name().span()));
                 if (prev != null) {
@@ -502,6 +625,26 @@ final class NameResolver {
         }
     }
 
+    private void declareModuleRange(Declarator decl, Symbol symbol, int count) {
+        String n = decl.name().text();
+        int prev = moduleRanges.find(n);
+        if (prev >= 0) {
+            duplicate(decl.name(), moduleRanges.span(prev));
+            return;
+        }
+        int range = moduleRanges.addWithValue(n, 0, symbol.info(), count, decl.name().span());
+        // the first name declared before that the range covers (in declaration order)
+        int[] clash = {-1};
+        moduleNames.forEach(a -> {
+            if (clash[0] < 0 && moduleRangeOf(moduleNames.name(a)) == range) {
+                clash[0] = a;
+            }
+        });
+        if (clash[0] >= 0) {
+            duplicate(decl.name(), moduleNames.span(clash[0]));
+        }
+    }
+
     /** The value of a count literal; one that does not fit in 63 bits gives Long.MAX_VALUE (the lexer checked its form). */
     private static long parseCount(String t) {
         try {
@@ -515,8 +658,24 @@ final class NameResolver {
         return s.length() > 30 ? s.substring(0, 30) + "..." : s;
     }
 
+    /** Declares {@code name} in {@code scope} (null: the module) unless it clashes. */
     private void declare(Scope scope, Token name, Symbol symbol) {
         if (name.text().equals("_")) {
+            return;
+        }
+        if (scope == null) {
+            String n = name.text();
+            int a = moduleNames.find(n);
+            Span prev = a >= 0 ? moduleNames.span(a) : null;
+            if (prev == null) {
+                a = moduleRangeOf(n);
+                prev = a >= 0 ? moduleRanges.span(a) : null;
+            }
+            if (prev != null) {
+                duplicate(name, prev);
+            } else {
+                moduleNames.add(n, 0, symbol.info(), symbol.declaration());
+            }
             return;
         }
         Symbol prevSym = scope.names.get(name.text());
@@ -541,4 +700,204 @@ final class NameResolver {
                 .withRelated(new Diagnostic.Related(TextRange.of(prev), "previous declaration of '" + name.text() + "'")));
     }
 
+    // ------------------------------------------------------------------ streamed function bodies
+
+    /** Statements of one body held before it is checked whole; past it the body is checked as it streams. */
+    private final long bodyBudget;
+    /** The function whose body is arriving through {@link #bodyListener}, or null. */
+    private Function streamed;
+    /** While held: the statements of the body (0) and of each nested block still open. */
+    private final ArrayList<ArrayList<Statement>> frames = new ArrayList<>();
+    private long held;
+    /** Whether the body of {@link #streamed} is checked as it arrives. */
+    private boolean streaming;
+    /** Branch targets of the instruction being checked that resolve to a label not defined yet. */
+    private final ArrayList<String> provisional = new ArrayList<>();
+    /** Told the line of each statement checked as it streams (suppression comments before it are known). */
+    private java.util.function.IntConsumer settle = line -> {
+    };
+
+    /**
+     * Receives function bodies as the parser reads them. A body of at most the budget's statements
+     * is held and checked whole when its function ends, exactly as {@link #visit} checks a whole
+     * function; a larger one is checked as it arrives, holding only its declarations, labels and
+     * the positions of branches to labels not defined yet (docs/limits.md "Memory").
+     */
+    dev.ptxlint.syntax.Parser.BodyListener bodyListener(java.util.function.IntConsumer settle) {
+        this.settle = settle;
+        return new dev.ptxlint.syntax.Parser.BodyListener() {
+            @Override
+            public void bodyStart(Function header) {
+                streamed = header;
+                frames.clear();
+                frames.add(new ArrayList<>());
+                held = 0;
+                streaming = false;
+            }
+
+            @Override
+            public void blockOpen(Token brace) {
+                if (streaming) {
+                    scopes.push(new Scope());
+                    return;
+                }
+                frames.add(new ArrayList<>());
+                hold();
+            }
+
+            @Override
+            public void statement(Statement s) {
+                if (streaming) {
+                    NameResolver.this.settle.accept(s.span().line());
+                    streamStatement(s);
+                    return;
+                }
+                frames.get(frames.size() - 1).add(s);
+                hold();
+            }
+
+            @Override
+            public void blockClose(Span span) {
+                if (streaming) {
+                    closeStreamedBlock();
+                    return;
+                }
+                List<Statement> inner = frames.remove(frames.size() - 1);
+                frames.get(frames.size() - 1).add(new Block(inner, span));
+            }
+        };
+    }
+
+    private void hold() {
+        if (++held > bodyBudget) {
+            startStreaming();
+        }
+    }
+
+    /** The body outgrew the budget: checks what is held, in order, and then the rest as it comes. */
+    private void startStreaming() {
+        streaming = true;
+        Scope fs = functionStart(streamed, true);
+        ArrayList<ArrayList<Statement>> open = new ArrayList<>(frames);
+        frames.clear();
+        for (int k = 0; k < open.size(); k++) {
+            if (k > 0) {
+                scopes.push(new Scope());
+            }
+            List<Statement> list = open.get(k);
+            open.set(k, null);
+            for (Statement s : list) {
+                streamTree(s);
+            }
+        }
+    }
+
+    /** Checks a held statement as if it streamed: a block opens a scope, its statements, closes it (no recursion). */
+    private void streamTree(Statement first) {
+        if (!(first instanceof Block)) {
+            streamStatement(first);
+            return;
+        }
+        Deque<java.util.Iterator<Statement>> open = new ArrayDeque<>();
+        scopes.push(new Scope());
+        open.push(((Block) first).statements().iterator());
+        while (!open.isEmpty()) {
+            java.util.Iterator<Statement> it = open.peek();
+            if (!it.hasNext()) {
+                open.pop();
+                closeStreamedBlock();
+                continue;
+            }
+            Statement s = it.next();
+            if (s instanceof Block b) {
+                scopes.push(new Scope());
+                open.push(b.statements().iterator());
+            } else {
+                streamStatement(s);
+            }
+        }
+    }
+
+    /** One statement of a streamed body, in the innermost open scope. */
+    private void streamStatement(Statement s) {
+        Scope scope = scopes.peek();
+        if (s instanceof Label l) {
+            Token name = l.name();
+            Span prev = scope.labels.get(name.text());
+            if (prev != null) {
+                out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(name.span()),
+                                "'" + name.text() + "' is already defined in this scope; rename the label")
+                        .withRelated(new Diagnostic.Related(TextRange.of(prev), "first definition of '"
+                                + name.text() + "'")));
+            } else {
+                scope.labels.put(name.text(), name.span());
+            }
+            if (listener != null) {
+                listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));
+            }
+        }
+        statement(s);
+    }
+
+    /**
+     * Ends the innermost scope of a streamed body: its branches to labels it never defined go to
+     * the enclosing block (where a later label may still define them); at the function's own
+     * scope they are reported.
+     */
+    private void closeStreamedBlock() {
+        Scope done = scopes.pop();
+        settlePending(done, scopes.peek());
+    }
+
+    /** Passes the branch targets {@code done} does not define on to {@code outer}, or reports them (outer null). */
+    private void settlePending(Scope done, Scope outer) {
+        PendingUses p = done.pending;
+        done.pending = null;
+        if (p == null) {
+            return;
+        }
+        for (int k = 0; k < p.size; k++) {
+            String n = p.names[k];
+            if (done.labels.containsKey(n)) {
+                continue;
+            }
+            if (outer == null) {
+                out.report(Rules.UNDECLARED_LABEL, p.span(k), "label '" + n
+                        + "' is not defined in this scope (labels are visible in their own { } block and the blocks inside it);"
+                        + " define '" + n + ":' before an instruction");
+            } else {
+                if (outer.pending == null) {
+                    outer.pending = new PendingUses();
+                }
+                outer.pending.add(n, p.span(k));
+            }
+        }
+    }
+
+    /** The parser returned the function whose body streamed: checks it whole if it was held, else ends it. */
+    private void finishStreamedBody(Function f) {
+        Function h = streamed;
+        streamed = null;
+        if (!streaming) {
+            while (frames.size() > 1) { // (the parser closes every block it opens)
+                List<Statement> inner = frames.remove(frames.size() - 1);
+                frames.get(frames.size() - 1).add(new Block(inner, f.body().span()));
+            }
+            ArrayList<Statement> body = frames.isEmpty() ? new ArrayList<>() : frames.get(0);
+            frames.clear();
+            function(new Function(f.linkage(), f.kind(), f.returns(), f.name(), f.params(), f.performance(),
+                    new Block(body, f.body() != null ? f.body().span() : h.span()), f.span()));
+            return;
+        }
+        streaming = false;
+        provisional.clear();
+        while (scopes.size() > 1) {
+            closeStreamedBlock();
+        }
+        // the function's scope: branches to labels never defined are reported here
+        settlePending(scopes.peek(), null);
+        // FunctionCheck.end sees no body: the whole-function analyses skip a streamed one
+        functionEnd(new Function(f.linkage(), f.kind(), f.returns(), f.name(), f.params(), f.performance(), null,
+                f.span()));
+    }
 }

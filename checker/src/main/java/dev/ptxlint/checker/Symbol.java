@@ -20,6 +20,44 @@ public record Symbol(String name, Kind kind, String space, String type, int vect
     static final Set<String> SPACES = Set.of(".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared",
             ".tex");
 
+    /** {@link #SPACES} and {@link #TYPES} in a fixed order, for {@link #info()}. */
+    private static final String[] SPACE_NAMES = {".reg", ".sreg", ".const", ".global", ".local", ".param", ".shared",
+        ".tex"};
+    private static final String[] TYPE_NAMES = {".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64",
+        ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".pred",
+        ".e4m3", ".e5m2", ".e4m3x2", ".e5m2x2", ".tf32", ".texref", ".samplerref", ".surfref"};
+    private static final Kind[] KINDS = Kind.values();
+
+    /**
+     * Everything but the name and declaration as one int (kind, space, type and vector size), for
+     * compact tables; {@link #of(String, int, Span)} is its inverse. Spaces and types outside
+     * {@link #SPACES} and {@link #TYPES} never occur ({@link #of(String, Ast.VarDecl, Span)} takes
+     * only those).
+     */
+    int info() {
+        int v = vector == 8 ? 3 : vector == 4 ? 2 : vector == 2 ? 1 : 0;
+        return kind.ordinal() | indexOf(SPACE_NAMES, space) << 2 | indexOf(TYPE_NAMES, type) << 6 | v << 11;
+    }
+
+    private static int indexOf(String[] names, String s) {
+        if (s != null) {
+            for (int i = 0; i < names.length; i++) {
+                if (names[i].equals(s)) {
+                    return i + 1;
+                }
+            }
+        }
+        return 0;
+    }
+
+    /** The symbol {@code info} describes ({@link #info()}). */
+    static Symbol of(String name, int info, Span declaration) {
+        int space = info >>> 2 & 0xf;
+        int type = info >>> 6 & 0x1f;
+        return new Symbol(name, KINDS[info & 3], space == 0 ? null : SPACE_NAMES[space - 1],
+                type == 0 ? null : TYPE_NAMES[type - 1], 1 << (info >>> 11 & 3), declaration);
+    }
+
     /** The symbol declared by one declarator of {@code decl}. */
     static Symbol of(String name, Ast.VarDecl decl, Span at) {
         String space = null;

@@ -122,6 +122,32 @@ public final class Parser {
     private static final Set<String> STATEMENT_DIRECTIVES = Set.of(".loc", ".pragma", ".callprototype", ".alias",
             ".section", ".file");
 
+    /**
+     * Receives a function body's statements as they are parsed, so that a body need not be held
+     * whole (docs/limits.md "Memory"). With a listener set, the blocks of a function body that
+     * {@link #next()} returns hold no statements.
+     */
+    public interface BodyListener {
+        /** A function definition's body starts; {@code header} has no body yet. */
+        void bodyStart(Function header);
+
+        /** A nested block {@code {} starts. */
+        void blockOpen(Token brace);
+
+        /** One statement of the innermost open block (never a {@link Block}). */
+        void statement(Statement s);
+
+        /** The innermost open nested block ends. */
+        void blockClose(Span span);
+    }
+
+    private BodyListener bodyListener;
+
+    /** Streams function bodies to {@code listener} (null: bodies are returned whole). */
+    public void setBodyListener(BodyListener listener) {
+        this.bodyListener = listener;
+    }
+
     public Parser(Lexer lexer, Consumer<SyntaxProblem> problems) {
         this.lexer = lexer;
         this.problems = problems;
@@ -900,6 +926,9 @@ public final class Parser {
         }
         Block body = null;
         if (at(TokenKind.LBRACE)) {
+            if (bodyListener != null) {
+                bodyListener.bodyStart(new Function(linkage, kind, returns, name, params, perf, null, spanFrom(first)));
+            }
             body = block(true);
         } else if (!accept(TokenKind.SEMI) && !(isFunc && endsUnterminatedDeclaration())) {
             expected("'{' to start the body of " + name.text() + ", or ';' for a declaration");
@@ -977,6 +1006,12 @@ public final class Parser {
         }
         depth++;
         try {
+            if (bodyListener != null && !functionBody) {
+                bodyListener.blockOpen(cur());
+                Block b = blockBody(false);
+                bodyListener.blockClose(b.span());
+                return b;
+            }
             return blockBody(functionBody);
         } finally {
             depth--;
@@ -1028,7 +1063,11 @@ public final class Parser {
                 s = new Skipped(t.span().to(skipAfterLimit()));
             }
             if (s != null) {
-                stmts.add(s);
+                if (bodyListener == null) {
+                    stmts.add(s);
+                } else if (!(s instanceof Block)) {
+                    bodyListener.statement(s);
+                }
             }
             if (cur().span().start() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
                 // No progress: drop the token to guarantee termination.
