@@ -1,12 +1,21 @@
 package dev.ptxlint.bench;
 
+import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.checker.Linter;
+import dev.ptxlint.checker.fold.FoldCheck;
+import dev.ptxlint.checker.instructions.FormChecks;
+import dev.ptxlint.checker.instructions.IsaChecks;
+import dev.ptxlint.syntax.Lexer;
+import dev.ptxlint.syntax.Parser;
+import dev.ptxlint.syntax.Token;
+import dev.ptxlint.syntax.TokenKind;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -18,14 +27,27 @@ import java.util.List;
  * In-process throughput benchmark: lints a file repeatedly (streaming it from disk each time)
  * and prints MB/s per run, the median, and the peak heap used. Used by scripts/bench.sh;
  * run as {@code java -cp ptxlint.jar dev.ptxlint.bench.Bench FILE [RUNS]}.
+ *
+ * <p>{@code Bench --phases FILE [RUNS]} measures the pipeline phase by phase, each phase a run
+ * of the pipeline cut after it: read (the bytes only), lex (every token), parse (every
+ * top-level item), resolve (the linter without instruction checks: header, declarations, names,
+ * suppressions), forms (with the form and ISA checks) and fold (every check). It prints the
+ * median CPU time of the main thread per phase over RUNS runs (after two warm-up rounds), the
+ * cumulative MB/s and the MB/s of each phase alone (its time minus the previous phase's). CPU
+ * time, not wall time, so that a loaded machine disturbs it less. It uses only public API, so
+ * it can be run against an older jar: {@code java -cp bench-classes:old.jar ...}.
  */
 public final class Bench {
     private Bench() {
     }
 
     public static void main(String[] args) throws IOException {
+        if (args.length > 0 && args[0].equals("--phases")) {
+            phases(args);
+            return;
+        }
         if (args.length < 1) {
-            System.err.println("usage: Bench FILE [RUNS]");
+            System.err.println("usage: Bench [--phases] FILE [RUNS]");
             System.exit(2);
         }
         Path file = Paths.get(args[0]);
@@ -46,14 +68,100 @@ public final class Bench {
         }
         List<Double> sorted = new ArrayList<>(rates);
         Collections.sort(sorted);
+        System.out.printf("file: %s (%.1f MB), diagnostics: %d%n", file, mb, diags);
+        System.out.printf("median: %.1f MB/s, best: %.1f MB/s, peak heap used: %.1f MB%n",
+                sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1), peakHeap() / 1e6);
+    }
+
+    private static long peakHeap() {
         long peak = 0;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             if (pool.getType() == MemoryType.HEAP) {
                 peak += pool.getPeakUsage().getUsed();
             }
         }
-        System.out.printf("file: %s (%.1f MB), diagnostics: %d%n", file, mb, diags);
-        System.out.printf("median: %.1f MB/s, best: %.1f MB/s, peak heap used: %.1f MB%n",
-                sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1), peak / 1e6);
+        return peak;
+    }
+
+    private static final String[] PHASES = {"read", "lex", "parse", "resolve", "forms", "fold"};
+
+    private static void phases(String[] args) throws IOException {
+        if (args.length < 2) {
+            System.err.println("usage: Bench --phases FILE [RUNS]");
+            System.exit(2);
+        }
+        Path file = Paths.get(args[1]);
+        int runs = args.length > 2 ? Integer.parseInt(args[2]) : 5;
+        double mb = Files.size(file) / 1e6;
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long[][] cpu = new long[PHASES.length][runs];
+        long sink = 0;
+        for (int round = -2; round < runs; round++) {
+            for (int p = 0; p < PHASES.length; p++) {
+                long t0 = threads.getCurrentThreadCpuTime();
+                sink += runPhase(p, file);
+                long t = threads.getCurrentThreadCpuTime() - t0;
+                if (round >= 0) {
+                    cpu[p][round] = t;
+                }
+            }
+        }
+        System.out.printf("file: %s (%.1f MB), %d runs, main-thread CPU time, median (checksum %d)%n",
+                file, mb, runs, sink);
+        System.out.printf("%-8s %10s %12s %12s%n", "phase", "cum. ms", "cum. MB/s", "phase MB/s");
+        double prev = 0;
+        for (int p = 0; p < PHASES.length; p++) {
+            long[] c = cpu[p].clone();
+            java.util.Arrays.sort(c);
+            double ms = c[runs / 2] / 1e6;
+            double alone = ms - prev;
+            System.out.printf("%-8s %10.1f %12.1f %12s%n", PHASES[p], ms, mb / (ms / 1e3),
+                    p == 0 ? String.format("%.1f", mb / (ms / 1e3))
+                            : alone > 0 ? String.format("%.1f", mb / (alone / 1e3)) : "-");
+            prev = ms;
+        }
+        System.out.printf("peak heap used: %.1f MB%n", peakHeap() / 1e6);
+    }
+
+    /** Runs the pipeline up to phase {@code p}; returns a count so that nothing is optimised away. */
+    private static long runPhase(int p, Path file) throws IOException {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+            switch (p) {
+                case 0: {
+                    byte[] b = new byte[1 << 16];
+                    long n = 0;
+                    int k;
+                    while ((k = in.read(b)) > 0) {
+                        n += k;
+                    }
+                    return n;
+                }
+                case 1: {
+                    Lexer lexer = Lexer.ofUtf8(in);
+                    long n = 0;
+                    Token t;
+                    while ((t = lexer.next()).kind() != TokenKind.EOF) {
+                        n++;
+                    }
+                    return n;
+                }
+                case 2: {
+                    Parser parser = new Parser(Lexer.ofUtf8(in), problem -> { });
+                    long n = 0;
+                    while (parser.next() != null) {
+                        n++;
+                    }
+                    return n;
+                }
+                default: {
+                    List<InstructionCheck> checks = p == 3 ? List.of()
+                            : p == 4 ? List.of(new FormChecks(), new IsaChecks())
+                            : List.of(new FormChecks(), new IsaChecks(), new FoldCheck());
+                    long[] count = {0};
+                    new Linter(checks).lint(in, d -> count[0]++);
+                    return count[0];
+                }
+            }
+        }
     }
 }

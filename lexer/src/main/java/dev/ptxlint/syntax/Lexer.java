@@ -2,56 +2,95 @@ package dev.ptxlint.syntax;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.StringReader;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
  * Hand-written streaming lexer for PTX ISA 9.0.
  *
- * <p>It reads its input in fixed-size chunks and never holds more than one chunk plus the token
- * being scanned, so memory does not grow with the file. Malformed input never throws: it becomes
- * an {@link TokenKind#ERROR} token with an exact span and a message. Bytes that are not valid
- * UTF-8 are decoded to U+FFFD and reported where they appear outside comments and strings.
+ * <p>It reads its input as bytes in large blocks and never holds more than one block plus the
+ * token being scanned, so memory does not grow with the file. PTX is ASCII: every token is
+ * scanned on the bytes themselves, nothing ASCII is decoded, and the texts of identifiers,
+ * modifiers, opcodes and numbers come from a byte-keyed intern table ({@link TextTable}), so a
+ * repeated spelling allocates no String. Only a run of non-ASCII bytes (which can only be a
+ * stray character, or part of a comment or string) is decoded, by the JDK's UTF-8 decoder, one
+ * run at a time: invalid sequences become U+FFFD exactly as when the whole file is decoded (a
+ * malformed sequence never takes an ASCII byte with it, so runs decode independently).
  *
- * <p>Positions: see {@link Span} (0-based lines, 0-based UTF-16 columns). A line ends at
- * {@code \n}, {@code \r\n} or a lone {@code \r}.
+ * <p>Malformed input never throws: it becomes an {@link TokenKind#ERROR} token with an exact
+ * span and a message. Bytes that are not valid UTF-8 are reported where they appear outside
+ * comments and strings.
+ *
+ * <p>Positions: see {@link Span} (0-based lines, 0-based UTF-16 columns; offsets count UTF-16
+ * code units, so a non-ASCII character counts as its UTF-16 length, not its UTF-8 length). A line
+ * ends at {@code \n}, {@code \r\n} or a lone {@code \r}.
+ *
+ * <p>A character source ({@link #Lexer(Reader)}, {@link #of(String)}) is fed through the same
+ * byte core: ASCII characters as themselves, every other UTF-16 unit (lone surrogates included)
+ * as three bytes that only this lexer decodes back, so positions and texts are those of the
+ * characters.
  */
 public final class Lexer {
 
     private static final int CHUNK = 1 << 16;
+    /** Largest piece of a non-ASCII run decoded at once (longer runs are decoded in pieces). */
+    private static final int PIECE = 1 << 13;
     /** Replacement character produced by the decoder for invalid UTF-8. */
     private static final char REPLACEMENT = '\uFFFD';
 
-    private final Reader in;
-    private char[] buf = new char[CHUNK];
+    /** The byte source, or null when the input is characters. */
+    private final InputStream bytesIn;
+    /** The character source, or null when the input is bytes. */
+    private final Reader charsIn;
+    private char[] cbuf;
+    /** Decoder of non-ASCII runs of a byte source (null for a character source). */
+    private final CharsetDecoder decoder;
+
+    private byte[] buf = new byte[CHUNK];
     private int pos;
     private int lim;
     private boolean inputDone;
+
+    /** Decoded UTF-16 units of the non-ASCII run being consumed (stray characters only). */
+    private final char[] ubuf = new char[PIECE];
+    private int upos;
+    private int ulim;
 
     private long offset;
     private int line;
     private int col;
 
     private final StringBuilder sb = new StringBuilder(64);
-    private final TokenTextCache texts = new TokenTextCache();
+    private final TextTable texts = new TextTable();
     private Consumer<Token> commentListener;
     private boolean sawSpace;
     private IOException ioError;
 
+    /** Lexes characters. */
     public Lexer(Reader in) {
-        this.in = in;
+        this.bytesIn = null;
+        this.charsIn = in;
+        this.decoder = null;
+    }
+
+    private Lexer(InputStream in) {
+        this.bytesIn = in;
+        this.charsIn = null;
+        this.decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
     }
 
     /** Lexes UTF-8 bytes; invalid sequences become U+FFFD and are reported as error tokens. */
     public static Lexer ofUtf8(InputStream in) {
-        var decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        return new Lexer(new InputStreamReader(in, decoder));
+        return new Lexer(in);
     }
 
     /**
@@ -144,7 +183,7 @@ public final class Lexer {
 
     // ---------------------------------------------------------------- input buffer
 
-    /** Character {@code k} positions ahead, or -1 at end of input. */
+    /** Byte {@code k} positions ahead (0-255), or -1 at end of input. */
     private int peek(int k) {
         if (pos + k >= lim) {
             fill(k);
@@ -152,9 +191,10 @@ public final class Lexer {
                 return -1;
             }
         }
-        return buf[pos + k];
+        return buf[pos + k] & 0xFF;
     }
 
+    /** Makes byte {@code pos + k} available if the input has it; may move the buffer (pos becomes 0). */
     private void fill(int k) {
         if (inputDone) {
             return;
@@ -164,12 +204,12 @@ public final class Lexer {
             lim -= pos;
             pos = 0;
         }
-        if (k + 1 > buf.length) {
-            buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, k + 1));
+        if (k + 1 > buf.length - 2) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, k + 3));
         }
         try {
             while (lim <= k && !inputDone) {
-                int n = in.read(buf, lim, buf.length - lim);
+                int n = bytesIn != null ? bytesIn.read(buf, lim, buf.length - lim) : readChars();
                 if (n < 0) {
                     inputDone = true;
                 } else {
@@ -180,14 +220,45 @@ public final class Lexer {
             ioError = e;
             inputDone = true;
         } catch (RuntimeException e) {
-            // A broken Reader must not take the linter down; treat it as end of input.
+            // A broken stream or Reader must not take the linter down; treat it as end of input.
             ioError = new IOException(e.getMessage(), e);
             inputDone = true;
         }
     }
 
-    private char advance() {
-        char c = buf[pos++];
+    /**
+     * Reads characters into the byte buffer: ASCII as itself, any other unit as three bytes
+     * {@code 1110xxxx 10xxxxxx 10xxxxxx} (see {@link #decodeChars}). Returns the bytes added, or -1.
+     */
+    private int readChars() throws IOException {
+        int room = (buf.length - lim) / 3;
+        if (cbuf == null) {
+            cbuf = new char[CHUNK / 4];
+        }
+        int n = charsIn.read(cbuf, 0, Math.max(1, Math.min(room, cbuf.length)));
+        if (n < 0) {
+            return -1;
+        }
+        int j = lim;
+        for (int i = 0; i < n; i++) {
+            char c = cbuf[i];
+            if (c < 0x80) {
+                buf[j++] = (byte) c;
+            } else {
+                buf[j++] = (byte) (0xE0 | (c >>> 12));
+                buf[j++] = (byte) (0x80 | ((c >>> 6) & 0x3F));
+                buf[j++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        return j - lim;
+    }
+
+    /**
+     * Consumes one ASCII byte (never a non-ASCII one: those go through {@link #decodeRun}),
+     * keeping offset, line and column.
+     */
+    private int advance() {
+        int c = buf[pos++];
         offset++;
         if (c == '\n') {
             line++;
@@ -205,20 +276,121 @@ public final class Lexer {
         return c;
     }
 
+    /** Consumes {@code n} ASCII bytes that hold no line break. */
+    private void skip(int n) {
+        pos += n;
+        offset += n;
+        col += n;
+    }
+
+    /**
+     * Decodes the non-ASCII bytes at {@code pos} (up to the next ASCII byte or end of input, or a
+     * piece of at most {@link #PIECE} bytes of a longer run) into {@code ubuf[0..ulim)} and moves
+     * {@code pos} past them. Offsets are not moved: the caller consumes the units.
+     */
+    private void decodeRun() {
+        int len = 0;
+        boolean complete;
+        while (true) {
+            if (pos + len >= lim) {
+                fill(len);
+                if (pos + len >= lim) {
+                    complete = true; // end of input
+                    break;
+                }
+            }
+            if (buf[pos + len] >= 0) {
+                complete = true; // an ASCII byte ends the run
+                break;
+            }
+            if (++len >= PIECE) {
+                complete = false;
+                break;
+            }
+        }
+        if (decoder == null) {
+            int n = len / 3;
+            for (int i = 0; i < n; i++) {
+                int p = pos + 3 * i;
+                ubuf[i] = (char) (((buf[p] & 0x0F) << 12) | ((buf[p + 1] & 0x3F) << 6) | (buf[p + 2] & 0x3F));
+            }
+            pos += 3 * n;
+            upos = 0;
+            ulim = n;
+            return;
+        }
+        ByteBuffer in = ByteBuffer.wrap(buf, pos, len);
+        CharBuffer out = CharBuffer.wrap(ubuf);
+        decoder.decode(in, out, complete);
+        if (complete) {
+            decoder.flush(out);
+            decoder.reset();
+        }
+        pos = in.position();
+        upos = 0;
+        ulim = out.position();
+    }
+
+    private static final byte IDENT_START = 1;
+    private static final byte IDENT_PART = 2;
+    private static final byte DIGIT = 4;
+    private static final byte HEX = 8;
+    private static final byte[] CLASS = new byte[256];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            int k = 0;
+            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$') {
+                k |= IDENT_START | IDENT_PART;
+            }
+            if (c >= '0' && c <= '9') {
+                k |= IDENT_PART | DIGIT | HEX;
+            }
+            if ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')) {
+                k |= HEX;
+            }
+            CLASS[c] = (byte) k;
+        }
+    }
+
     private static boolean isIdentStart(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
+        return c >= 0 && (CLASS[c] & IDENT_START) != 0;
     }
 
     private static boolean isIdentPart(int c) {
-        return isIdentStart(c) || (c >= '0' && c <= '9');
+        return c >= 0 && (CLASS[c] & IDENT_PART) != 0;
     }
 
     private static boolean isHex(int c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        return c >= 0 && (CLASS[c] & HEX) != 0;
     }
 
     private static boolean isDigit(int c) {
         return c >= '0' && c <= '9';
+    }
+
+    /** The number of identifier characters from {@code pos + k} on. */
+    private int identRun(int k) {
+        while (true) {
+            if (pos + k >= lim) {
+                fill(k);
+                if (pos + k >= lim) {
+                    return k;
+                }
+            }
+            if ((CLASS[buf[pos + k] & 0xFF] & IDENT_PART) == 0) {
+                return k;
+            }
+            k++;
+        }
+    }
+
+    /** The number of decimal digits from {@code pos + k} on, plus k. */
+    private int digitRun(int k) {
+        while (isDigit(peek(k))) {
+            k++;
+        }
+        return k;
     }
 
     // ---------------------------------------------------------------- tokens
@@ -247,6 +419,17 @@ public final class Lexer {
         return t;
     }
 
+    /** A token of the next {@code n} bytes (ASCII, no line break), its text interned. */
+    private Token makeBytes(TokenKind kind, int n) {
+        String text = texts.get(buf, pos, n);
+        skip(n);
+        return make(kind, text);
+    }
+
+    private String bytes(int n) {
+        return new String(buf, pos, n, StandardCharsets.ISO_8859_1);
+    }
+
     private Token error(ProblemKind kind, String text, String message) {
         lastTokenLine = tLine;
         Token t = new Token(TokenKind.ERROR, text, span(), sawSpace, message, kind);
@@ -259,21 +442,75 @@ public final class Lexer {
     private boolean stopped;
 
     /**
+     * The first UTF-16 units of the input (-1 past its end), decoded from the bytes at the start:
+     * what {@link #checkStart} looks at.
+     */
+    private int[] startUnits(int count) {
+        fill(4 * count + 16);
+        int[] units = new int[count];
+        Arrays.fill(units, -1);
+        int n = 0;
+        int i = pos;
+        int end = Math.min(lim, pos + 4 * count + 16);
+        CharsetDecoder d = decoder == null ? null : StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        char[] tmp = new char[4 * count + 16];
+        while (i < end && n < count) {
+            if (buf[i] >= 0) {
+                units[n++] = buf[i++];
+                continue;
+            }
+            int j = i;
+            while (j < end && buf[j] < 0) {
+                j++;
+            }
+            int got;
+            if (d == null) {
+                got = 0;
+                for (int p = i; p + 2 < j; p += 3) {
+                    tmp[got++] = (char) (((buf[p] & 0x0F) << 12) | ((buf[p + 1] & 0x3F) << 6) | (buf[p + 2] & 0x3F));
+                }
+            } else {
+                CharBuffer out = CharBuffer.wrap(tmp);
+                boolean complete = j < end || (j == lim && inputDone);
+                d.decode(ByteBuffer.wrap(buf, i, j - i), out, complete);
+                if (complete) {
+                    d.flush(out);
+                }
+                d.reset();
+                got = out.position();
+            }
+            for (int k = 0; k < got && n < count; k++) {
+                units[n++] = tmp[k];
+            }
+            i = j;
+        }
+        return units;
+    }
+
+    /**
      * The start of a document: a UTF-8 byte-order mark is reported once (ptxas rejects it:
      * "Unexpected non-ASCII character encountered on line 1") and then skipped like white space;
      * a UTF-16 file (a UTF-16 byte-order mark, or a NUL byte between every two characters) is
      * reported once and not read further, instead of one error per character.
      */
     private void checkStart() {
+        if (peek(0) < 0x80 && peek(0) != 0 && peek(1) != 0 && peek(1) < 0x80) {
+            // plain ASCII text starts here: no mark, and not UTF-16 (it would have a NUL in the
+            // first two units); the common case decodes nothing
+            return;
+        }
+        int[] u = startUnits(70);
         int skip = 0;
-        while (skip < 2 && (peek(skip) == REPLACEMENT || peek(skip) == 0xFEFF || peek(skip) == 0xFFFE)) {
+        while (skip < 2 && (u[skip] == REPLACEMENT || u[skip] == 0xFEFF || u[skip] == 0xFFFE)) {
             skip++;
         }
         int n = 0;
         int nulEven = 0;
         int nulOdd = 0;
         for (int i = 0; i < 64; i++) {
-            int c = peek(skip + i);
+            int c = u[skip + i];
             if (c < 0) {
                 break;
             }
@@ -292,10 +529,13 @@ public final class Lexer {
             report(ProblemKind.UTF16, 0, Math.max(1, skip), "this file looks like UTF-16 ("
                     + (skip > 0 ? "it starts with a UTF-16 byte-order mark" : "a NUL byte between every two characters")
                     + "), which ptxas cannot read: save it as UTF-8 or ASCII; ptxlint does not read it further");
-        } else if (peek(0) == 0xFEFF) {
+        } else if (u[0] == 0xFEFF) {
             report(ProblemKind.INVALID_CHARACTER, 0, 1, "UTF-8 byte-order mark at the start of the file: ptxas rejects it"
                     + " ('Unexpected non-ASCII character encountered on line 1'); save the file without the mark");
-            advance();
+            decodeRun();
+            upos++; // the mark itself; the rest of its run stays pending
+            offset++;
+            col++;
             sawSpace = true;
         }
     }
@@ -325,13 +565,27 @@ public final class Lexer {
             mark();
             return make(TokenKind.EOF, "");
         }
+        if (upos < ulim) {
+            mark();
+            return strayUnit();
+        }
         while (true) {
-            int c = peek(0);
-            if (c < 0) {
-                mark();
-                return make(TokenKind.EOF, "");
+            int c;
+            if (pos < lim) {
+                c = buf[pos] & 0xFF;
+            } else {
+                c = peek(0);
+                if (c < 0) {
+                    mark();
+                    return make(TokenKind.EOF, "");
+                }
             }
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == 0x1A) {
+            if (c == ' ' || c == '\t') {
+                skip(1);
+                sawSpace = true;
+                continue;
+            }
+            if (c == '\n' || c == '\r' || c == '\f' || c == 0x1A) {
                 advance();
                 sawSpace = true;
                 continue;
@@ -352,7 +606,11 @@ public final class Lexer {
                 continue;
             }
             mark();
-            return scan((char) c);
+            if (c >= 0x80) {
+                decodeRun();
+                return strayUnit();
+            }
+            return scan(c);
         }
     }
 
@@ -372,22 +630,57 @@ public final class Lexer {
         return after == ' ' || after == '\t';
     }
 
-    private void lineComment() {
-        mark();
-        boolean keep = commentListener != null;
-        if (keep) {
-            sb.setLength(0);
-        }
-        int c;
-        while ((c = peek(0)) >= 0 && c != '\n' && c != '\r') {
-            noteTrivia(c);
-            char ch = advance();
+    /**
+     * Consumes the units of a non-ASCII run (decoded into {@code ubuf}) inside a comment or
+     * string: each is noted as trivia and, with {@code keep}, appended to {@code sb}.
+     */
+    private void triviaUnits(boolean note, boolean keep) {
+        for (int i = upos; i < ulim; i++) {
+            char ch = ubuf[i];
+            if (note) {
+                noteTrivia(ch);
+            }
+            offset++;
+            col++;
             if (keep) {
                 sb.append(ch);
             }
         }
+        upos = ulim;
+    }
+
+    private void lineComment() {
+        mark();
+        boolean keep = commentListener != null;
+        // Fast path: a comment of ASCII characters without NUL, whole in the buffer.
+        int k = 0;
+        int c;
+        while ((c = peek(k)) > 0 && c < 0x80 && c != '\n' && c != '\r' && k < CHUNK) {
+            k++;
+        }
+        if (c < 0 || c == '\n' || c == '\r') {
+            String text = keep ? bytes(k) : null;
+            skip(k);
+            emitComment(text);
+            return;
+        }
+        if (keep) {
+            sb.setLength(0);
+        }
+        while ((c = peek(0)) >= 0 && c != '\n' && c != '\r') {
+            if (c >= 0x80) {
+                decodeRun();
+                triviaUnits(true, keep);
+                continue;
+            }
+            noteTrivia(c);
+            advance();
+            if (keep) {
+                sb.append((char) c);
+            }
+        }
         flushTrivia();
-        emitComment(keep);
+        emitComment(keep ? sb.toString() : null);
     }
 
     /** Returns an error token for an unterminated comment, else null. */
@@ -419,33 +712,39 @@ public final class Lexer {
                 if (keep) {
                     sb.append("*/");
                 }
-                emitComment(keep);
+                emitComment(keep ? sb.toString() : null);
                 return null;
             }
+            if (c >= 0x80) {
+                decodeRun();
+                triviaUnits(true, keep);
+                continue;
+            }
             noteTrivia(c);
-            char ch = advance();
+            advance();
             if (keep) {
-                sb.append(ch);
+                sb.append((char) c);
             }
         }
     }
 
-    private void emitComment(boolean keep) {
+    private void emitComment(String text) {
         sawSpace = true;
-        if (keep) {
-            commentListener.accept(new Token(TokenKind.COMMENT, sb.toString(), span(), true));
+        if (text != null) {
+            commentListener.accept(new Token(TokenKind.COMMENT, text, span(), true));
         }
     }
 
-    private Token scan(char c) {
+    private Token scan(int c) {
         if (isIdentStart(c)) {
-            return identifier();
+            return makeBytes(TokenKind.IDENT, identRun(1));
         }
         if (c == '%') {
-            if (isIdentPart(peek(1))) {
-                return identifier();
+            int n = identRun(1);
+            if (n > 1) {
+                return makeBytes(TokenKind.IDENT, n);
             }
-            advance();
+            skip(1);
             return make(TokenKind.PERCENT, "%");
         }
         if (isDigit(c)) {
@@ -453,39 +752,30 @@ public final class Lexer {
         }
         if (c == '.') {
             if (isDigit(peek(1)) && isDotFloat()) {
-                sb.setLength(0);
-                sb.append(advance());
-                while (isDigit(peek(0))) {
-                    sb.append(advance());
-                }
-                if (peek(0) == 'e' || peek(0) == 'E') {
-                    sb.append(advance());
-                    if (peek(0) == '+' || peek(0) == '-') {
-                        sb.append(advance());
+                int k = digitRun(1);
+                if (peek(k) == 'e' || peek(k) == 'E') {
+                    k++;
+                    if (peek(k) == '+' || peek(k) == '-') {
+                        k++;
                     }
-                    while (isDigit(peek(0))) {
-                        sb.append(advance());
-                    }
+                    k = digitRun(k);
                 }
-                return make(TokenKind.FLOAT, sb.toString());
+                return makeBytes(TokenKind.FLOAT, k);
             }
             if (isIdentPart(peek(1))) {
-                sb.setLength(0);
-                sb.append(advance());
+                int k = 1;
                 while (true) {
-                    int p = peek(0);
-                    if (isIdentPart(p)) {
-                        sb.append(advance());
-                    } else if (p == ':' && peek(1) == ':' && isIdentPart(peek(2))) {
+                    k = identRun(k);
+                    if (peek(k) == ':' && peek(k + 1) == ':' && isIdentPart(peek(k + 2))) {
                         // .shared::cta, .mbarrier::complete_tx::bytes, .L2::cache_hint
-                        sb.append(advance()).append(advance());
+                        k += 2;
                     } else {
                         break;
                     }
                 }
-                return make(TokenKind.DOT_NAME, texts.get(sb));
+                return makeBytes(TokenKind.DOT_NAME, k);
             }
-            advance();
+            skip(1);
             return error(ProblemKind.INVALID_CHARACTER, ".", "stray '.': a directive or modifier name must follow the dot");
         }
         if (c == '"') {
@@ -495,7 +785,7 @@ public final class Lexer {
             if (tLine == lastTokenLine) {
                 // not first on its line: a stray character, not a preprocessor line that would
                 // swallow the rest of the line (and its ';')
-                advance();
+                skip(1);
                 return strayCharacter(c);
             }
             return preprocessor();
@@ -544,22 +834,40 @@ public final class Lexer {
         }
     }
 
-    private Token strayCharacter(char c) {
-        if (c == REPLACEMENT) {
-            return error(ProblemKind.INVALID_UTF8, String.valueOf(c), "invalid UTF-8 byte sequence");
-        }
+    /** An ASCII character that starts no token (already consumed). */
+    private Token strayCharacter(int c) {
         if (c == 0) {
             return error(ProblemKind.INVALID_CHARACTER, "\\0", "NUL character in source");
         }
-        if (Character.isHighSurrogate(c) && Character.isLowSurrogate((char) Math.max(peek(0), 0))) {
-            char low = advance();
-            int cp = Character.toCodePoint(c, low);
-            return error(ProblemKind.INVALID_CHARACTER, new String(new char[] {c, low}),
-                    String.format("unexpected character U+%04X '%s'", cp, Character.toString(cp)));
-        }
         if (c < 0x20 || c == 0x7F) {
-            return error(ProblemKind.INVALID_CHARACTER, String.format("\\x%02X", (int) c),
-                    String.format("unexpected control character U+%04X", (int) c));
+            return error(ProblemKind.INVALID_CHARACTER, String.format("\\x%02X", c),
+                    String.format("unexpected control character U+%04X", c));
+        }
+        return error(ProblemKind.INVALID_CHARACTER, String.valueOf((char) c),
+                String.format("unexpected character U+%04X '%c'", c, (char) c));
+    }
+
+    /** The next decoded non-ASCII unit (a surrogate pair together) as a stray character. */
+    private Token strayUnit() {
+        char c = ubuf[upos++];
+        offset++;
+        col++;
+        if (c == REPLACEMENT) {
+            return error(ProblemKind.INVALID_UTF8, String.valueOf(c), "invalid UTF-8 byte sequence");
+        }
+        if (Character.isHighSurrogate(c)) {
+            if (upos == ulim && peek(0) >= 0x80) {
+                // the low half may start the next piece of a long run
+                decodeRun();
+            }
+            if (upos < ulim && Character.isLowSurrogate(ubuf[upos])) {
+                char low = ubuf[upos++];
+                offset++;
+                col++;
+                int cp = Character.toCodePoint(c, low);
+                return error(ProblemKind.INVALID_CHARACTER, new String(new char[] {c, low}),
+                        String.format("unexpected character U+%04X '%s'", cp, Character.toString(cp)));
+            }
         }
         return error(ProblemKind.INVALID_CHARACTER, String.valueOf(c), String.format("unexpected character U+%04X '%c'", (int) c, c));
     }
@@ -570,10 +878,7 @@ public final class Lexer {
      * exponent, and no identifier character after.
      */
     private boolean isDotFloat() {
-        int k = 1;
-        while (isDigit(peek(k))) {
-            k++;
-        }
+        int k = digitRun(1);
         int c = peek(k);
         if (c == 'e' || c == 'E') {
             int j = k + 1;
@@ -583,140 +888,162 @@ public final class Lexer {
             if (!isDigit(peek(j))) {
                 return false;
             }
-            while (isDigit(peek(j))) {
-                j++;
-            }
+            j = digitRun(j);
             return !isIdentPart(peek(j));
         }
         return !isIdentPart(c);
     }
 
-    private Token identifier() {
-        sb.setLength(0);
-        sb.append(advance());
-        while (isIdentPart(peek(0))) {
-            sb.append(advance());
-        }
-        return make(TokenKind.IDENT, texts.get(sb));
-    }
-
-    /** Consumes any identifier characters glued to a number; returns true if there were any. */
-    private boolean gluedSuffix() {
-        boolean any = false;
-        while (isIdentPart(peek(0))) {
-            sb.append(advance());
-            any = true;
-        }
-        return any;
-    }
-
     private Token number() {
-        sb.setLength(0);
-        char first = advance();
-        sb.append(first);
-        int c = peek(0);
+        int first = peek(0);
+        int c = peek(1);
         if (first == '0' && (c == 'f' || c == 'F' || c == 'd' || c == 'D')) {
             return hexFloat(c == 'f' || c == 'F' ? 8 : 16);
         }
         if (first == '0' && (c == 'x' || c == 'X')) {
-            sb.append(advance());
-            int n = 0;
-            while (isHex(peek(0))) {
-                sb.append(advance());
-                n++;
+            int k = 2;
+            while (isHex(peek(k))) {
+                k++;
             }
-            return integerTail(n == 0 ? "hexadecimal literal '0x' has no digits" : null);
+            return integerTail(k, k == 2 ? "hexadecimal literal '0x' has no digits" : null);
         }
         if (first == '0' && (c == 'b' || c == 'B')) {
-            sb.append(advance());
-            int n = 0;
-            while (peek(0) == '0' || peek(0) == '1') {
-                sb.append(advance());
-                n++;
+            int k = 2;
+            while (peek(k) == '0' || peek(k) == '1') {
+                k++;
             }
-            String err = n == 0 ? "binary literal '0b' has no digits" : null;
-            if (err == null && isDigit(peek(0))) {
+            String err = k == 2 ? "binary literal '0b' has no digits" : null;
+            if (err == null && isDigit(peek(k))) {
                 err = "invalid digit in binary literal";
             }
-            return integerTail(err);
+            return integerTail(k, err);
         }
-        while (isDigit(peek(0))) {
-            sb.append(advance());
-        }
-        c = peek(0);
+        int k = digitRun(1);
+        c = peek(k);
         boolean isFloat = false;
-        if (c == '.' && !isIdentStart(peek(1))) {
+        if (c == '.' && !isIdentStart(peek(k + 1))) {
             isFloat = true;
-            sb.append(advance());
-            while (isDigit(peek(0))) {
-                sb.append(advance());
-            }
-            c = peek(0);
+            k = digitRun(k + 1);
+            c = peek(k);
         }
         if ((c == 'e' || c == 'E')
-                && (isDigit(peek(1)) || ((peek(1) == '+' || peek(1) == '-') && isDigit(peek(2))))) {
+                && (isDigit(peek(k + 1)) || ((peek(k + 1) == '+' || peek(k + 1) == '-') && isDigit(peek(k + 2))))) {
             isFloat = true;
-            sb.append(advance());
-            if (peek(0) == '+' || peek(0) == '-') {
-                sb.append(advance());
+            k++;
+            if (peek(k) == '+' || peek(k) == '-') {
+                k++;
             }
-            while (isDigit(peek(0))) {
-                sb.append(advance());
-            }
+            k = digitRun(k);
         }
         if (isFloat) {
-            if (gluedSuffix()) {
-                return error(ProblemKind.MALFORMED_NUMBER, sb.toString(), "invalid suffix on float literal '" + sb + "'");
+            int end = identRun(k);
+            if (end > k) {
+                String text = bytes(end);
+                skip(end);
+                return error(ProblemKind.MALFORMED_NUMBER, text, "invalid suffix on float literal '" + text + "'");
             }
-            return make(TokenKind.FLOAT, sb.toString());
+            return makeBytes(TokenKind.FLOAT, k);
         }
         String err = null;
-        if (sb.length() > 1 && sb.charAt(0) == '0') {
-            for (int i = 1; i < sb.length(); i++) {
-                if (sb.charAt(i) > '7') {
-                    err = "invalid digit '" + sb.charAt(i) + "' in octal literal '" + sb + "'";
+        if (k > 1 && first == '0') {
+            for (int i = 1; i < k; i++) {
+                int d = buf[pos + i];
+                if (d > '7') {
+                    err = "invalid digit '" + (char) d + "' in octal literal '" + bytes(k) + "'";
                     break;
                 }
             }
         }
-        return integerTail(err);
+        return integerTail(k, err);
     }
 
-    private Token integerTail(String err) {
-        if (peek(0) == 'U') {
-            if (!isIdentPart(peek(1))) {
-                sb.append(advance());
+    /** An integer literal of the first {@code k} bytes, its optional {@code U} and any glued suffix. */
+    private Token integerTail(int k, String err) {
+        if (peek(k) == 'U') {
+            if (!isIdentPart(peek(k + 1))) {
+                k++;
             }
         }
-        if (gluedSuffix() && err == null) {
-            err = "invalid suffix on integer literal '" + sb + "'";
+        int end = identRun(k);
+        if (end > k && err == null) {
+            err = "invalid suffix on integer literal '" + bytes(end) + "'";
         }
         if (err != null) {
-            return error(ProblemKind.MALFORMED_NUMBER, sb.toString(), err);
+            String text = bytes(end);
+            skip(end);
+            return error(ProblemKind.MALFORMED_NUMBER, text, err);
         }
-        return make(TokenKind.INTEGER, texts.get(sb));
+        return makeBytes(TokenKind.INTEGER, end);
     }
 
     private Token hexFloat(int digits) {
-        char kindChar = advance();
-        sb.append(kindChar);
-        int n = 0;
-        while (isHex(peek(0))) {
-            sb.append(advance());
-            n++;
+        char kindChar = (char) peek(1);
+        int k = 2;
+        while (isHex(peek(k))) {
+            k++;
         }
-        boolean glued = gluedSuffix();
+        int n = k - 2;
+        int end = identRun(k);
+        boolean glued = end > k;
         String type = digits == 8 ? "single-precision" : "double-precision";
         if (n != digits || glued) {
-            return error(ProblemKind.MALFORMED_NUMBER, sb.toString(), String.format(
+            String text = bytes(end);
+            skip(end);
+            return error(ProblemKind.MALFORMED_NUMBER, text, String.format(
                     "malformed %s float literal '%s': '0%c' must be followed by exactly %d hex digits",
-                    type, sb, kindChar, digits));
+                    type, text, kindChar, digits));
         }
-        return make(TokenKind.FLOAT, sb.toString());
+        return makeBytes(TokenKind.FLOAT, end);
     }
 
-    /** How far ahead a string's closing quote is searched for when the string spans lines. */
+    /** How far ahead a string's closing quote is searched for when the string spans lines (UTF-16 units). */
     private static final int STRING_LOOKAHEAD = 1 << 16;
+
+    /** Scratch decoder that counts the units of a non-ASCII run without consuming it. */
+    private CharsetDecoder counter;
+    private char[] countBuf;
+
+    /**
+     * The UTF-16 units of the non-ASCII run at {@code pos + k}, decoded until its end or until more
+     * than {@code max} units; returns {@code units << 32 | bytes}.
+     */
+    private long runUnits(int k, int max) {
+        int start = k;
+        while (peek(k) >= 0x80) {
+            k++;
+            if (k - start > 4L * max + 8) {
+                break;
+            }
+        }
+        int len = k - start;
+        if (decoder == null) {
+            return ((long) (len / 3) << 32) | len;
+        }
+        if (counter == null) {
+            counter = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE);
+            countBuf = new char[PIECE];
+        }
+        boolean complete = peek(k) < 0x80; // an ASCII byte or the end of input ends the run
+        ByteBuffer in = ByteBuffer.wrap(buf, pos + start, len);
+        long units = 0;
+        while (true) {
+            CharBuffer out = CharBuffer.wrap(countBuf);
+            var r = counter.decode(in, out, complete);
+            units += out.position();
+            if (!r.isOverflow()) {
+                break;
+            }
+        }
+        if (complete) {
+            CharBuffer out = CharBuffer.wrap(countBuf);
+            counter.flush(out);
+            units += out.position();
+        }
+        counter.reset();
+        return (units << 32) | len;
+    }
 
     /**
      * A string as ptxas reads it: everything up to the next {@code "}, newlines included, with no
@@ -724,35 +1051,75 @@ public final class Lexer {
      * error covers the opening line and lexing resumes on the next line.
      */
     private Token string() {
-        int k = 1;
-        int firstEol = -1;
+        int k = 1;          // bytes ahead
+        long units = 1;     // UTF-16 units ahead (the unit index the old char lexer counted)
+        int firstEol = -1;  // in bytes
+        boolean closed;
         while (true) {
             int c = peek(k);
             if (c == '"') {
+                closed = true;
                 break;
             }
-            if (c < 0 || k > STRING_LOOKAHEAD) {
-                k = -1;
+            if (c < 0 || units > STRING_LOOKAHEAD) {
+                closed = false;
                 break;
+            }
+            if (c >= 0x80) {
+                long r = runUnits(k, STRING_LOOKAHEAD);
+                long u = r >>> 32;
+                if (units + u - 1 > STRING_LOOKAHEAD) {
+                    closed = false;
+                    break;
+                }
+                units += u;
+                k += (int) r;
+                continue;
             }
             if ((c == '\n' || c == '\r') && firstEol < 0) {
                 firstEol = k;
             }
             k++;
+            units++;
         }
         sb.setLength(0);
-        if (k < 0) {
+        if (!closed) {
             int stop = firstEol < 0 ? Integer.MAX_VALUE : firstEol;
-            for (int i = 0; i < stop && peek(0) >= 0; i++) {
-                sb.append(advance());
+            // consume up to the first line break (bytes before it); positions move by units
+            int consumed = 0;
+            while (consumed < stop) {
+                int c = peek(0);
+                if (c < 0) {
+                    break;
+                }
+                if (c >= 0x80) {
+                    int before = pos;
+                    decodeRun();
+                    consumed += pos - before;
+                    triviaUnits(false, true);
+                    continue;
+                }
+                sb.append((char) advance());
+                consumed++;
             }
             return error(ProblemKind.UNTERMINATED_STRING, sb.toString(),
                     "unterminated string literal: add the closing '\"'");
         }
-        for (int i = 0; i <= k; i++) {
+        // k is the closing quote (bytes); consume through it
+        boolean open = true;
+        while (true) {
             int c = peek(0);
+            if (c >= 0x80) {
+                decodeRun();
+                triviaUnits(true, true);
+                continue;
+            }
             noteTrivia(c);
-            sb.append(advance());
+            sb.append((char) advance());
+            if (c == '"' && !open) {
+                break;
+            }
+            open = false;
         }
         flushTrivia();
         return make(TokenKind.STRING, sb.toString());
@@ -762,7 +1129,12 @@ public final class Lexer {
         sb.setLength(0);
         int c;
         while ((c = peek(0)) >= 0 && c != '\n' && c != '\r') {
-            sb.append(advance());
+            if (c >= 0x80) {
+                decodeRun();
+                triviaUnits(false, true);
+                continue;
+            }
+            sb.append((char) advance());
         }
         return make(TokenKind.PREPROCESSOR, sb.toString());
     }

@@ -309,8 +309,23 @@ public final class Parser {
      * line, reports the missing semicolon after the previous token and goes on without skipping.
      */
     private void endStatement(String after) {
+        endStatement(after, null);
+    }
+
+    /**
+     * {@link #endStatement(String)} after {@code "the instruction 'OPCODE'"}: the words are put
+     * together only when the ';' is missing, not for every instruction.
+     */
+    private void endInstruction(Token opcode) {
+        endStatement(null, opcode);
+    }
+
+    private void endStatement(String after, Token opcode) {
         if (accept(TokenKind.SEMI)) {
             return;
+        }
+        if (opcode != null) {
+            after = "the instruction '" + opcode.text() + "'";
         }
         Token t = cur();
         boolean newLine = prev != null && t.span().line() > prev.span().endLine();
@@ -1263,7 +1278,7 @@ public final class Parser {
             }
         }
         checkSinksAndPairs(operands);
-        endStatement("the instruction '" + op.text() + "'");
+        endInstruction(op);
         return new Instruction(guard, op, mods, operands, spanFrom(first));
     }
 

@@ -40,45 +40,74 @@ public final class FormChecks implements InstructionCheck {
         return java.util.Set.copyOf(s);
     }
 
-    @Override
-    public void check(Ast.Instruction instruction, CheckContext context) {
-        FormTable t = tables.get(instruction.opcode().text());
+    /**
+     * What the spelling alone decides, prepared once per distinct opcode-and-modifier spelling:
+     * the form table (null: not checked here) and the modifiers ptxas ignores (their indices).
+     */
+    private record Prepared(FormTable table, java.util.Set<String> ignored, int[] ignoredAt) {
+    }
+
+    private static final Prepared SKIP = new Prepared(null, null, null);
+
+    private final SpellingCache<Prepared> prepared = new SpellingCache<>(this::prepare);
+
+    private Prepared prepare(String opcode, String[] mods) {
+        FormTable t = tables.get(opcode);
         if (t == null) {
-            return;
+            return SKIP;
         }
-        for (var m : instruction.modifiers()) {
-            if (m.text().length() > 1 && Character.isDigit(m.text().charAt(1))) {
-                return; // a malformed modifier: the parser reported it
+        for (String m : mods) {
+            if (m.length() > 1 && Character.isDigit(m.charAt(1))) {
+                return SKIP; // a malformed modifier: the parser reported it
             }
         }
         java.util.Set<String> ignored = isa.ignored(t.opcode());
-        if (!ignored.isEmpty() && !typesFitWithout(instruction, t, ignored)) {
+        if (!ignored.isEmpty() && !typesFitWithout(mods, t, ignored)) {
             ignored = java.util.Set.of(); // without the word the types are wrong anyway: it is the type error
         }
-        if (!ignored.isEmpty()) {
-            for (var m : instruction.modifiers()) {
-                if (ignored.contains(m.text())) {
-                    dev.ptxlint.diag.TextRange r = dev.ptxlint.diag.TextRange.of(m.span());
-                    context.reporter().report(dev.ptxlint.diag.Diagnostic.of(dev.ptxlint.diag.Rules.IGNORED_MODIFIER, r,
-                            "ptxas ignores '" + m.text() + "' on '" + t.opcode() + "' (it has no meaning there); remove it")
-                            .withFix(dev.ptxlint.diag.Fix.replace("Remove '" + m.text() + "'", r, "")));
-                }
+        int n = 0;
+        for (String m : mods) {
+            if (ignored.contains(m)) {
+                n++;
             }
         }
-        FormAnalysis a = new FormAnalysis(instruction, t, ignored, context);
+        int[] at = new int[n];
+        for (int i = 0, k = 0; i < mods.length; i++) {
+            if (ignored.contains(mods[i])) {
+                at[k++] = i;
+            }
+        }
+        return new Prepared(t, ignored, at);
+    }
+
+    @Override
+    public void check(Ast.Instruction instruction, CheckContext context) {
+        Prepared p = prepared.get(instruction);
+        if (p == SKIP) {
+            return;
+        }
+        FormTable t = p.table();
+        for (int i : p.ignoredAt()) {
+            var m = instruction.modifiers().get(i);
+            dev.ptxlint.diag.TextRange r = dev.ptxlint.diag.TextRange.of(m.span());
+            context.reporter().report(dev.ptxlint.diag.Diagnostic.of(dev.ptxlint.diag.Rules.IGNORED_MODIFIER, r,
+                    "ptxas ignores '" + m.text() + "' on '" + t.opcode() + "' (it has no meaning there); remove it")
+                    .withFix(dev.ptxlint.diag.Fix.replace("Remove '" + m.text() + "'", r, "")));
+        }
+        FormAnalysis a = new FormAnalysis(instruction, t, p.ignored(), context);
         for (FormRule r : rules) {
             r.check(a, context);
         }
     }
 
     /** Whether the instruction has as many types as the table once the ignored words are left out. */
-    private static boolean typesFitWithout(Ast.Instruction insn, FormTable t, java.util.Set<String> ignored) {
+    private static boolean typesFitWithout(String[] mods, FormTable t, java.util.Set<String> ignored) {
         int types = 0;
         boolean any = false;
-        for (var m : insn.modifiers()) {
-            if (ignored.contains(m.text())) {
+        for (String m : mods) {
+            if (ignored.contains(m)) {
                 any = true;
-            } else if (dev.ptxlint.isa.PtxType.of(m.text()) != null) {
+            } else if (dev.ptxlint.isa.PtxType.of(m) != null) {
                 types++;
             }
         }

@@ -59,69 +59,104 @@ public final class IsaChecks implements InstructionCheck {
         this.cache = isa == InstructionSet.get() ? CACHE : new ConcurrentHashMap<>();
     }
 
-    @Override
-    public void check(Ast.Instruction insn, CheckContext ctx) {
-        String opcode = insn.opcode().text();
-        if (skip.contains(opcode) || !isa.has(opcode)) {
-            return;
+    /**
+     * What the spelling alone decides, prepared once per distinct opcode-and-modifier spelling:
+     * whether the instruction is left alone, which modifiers ptxas ignores (their indices), the
+     * modifiers without them (with their token indices) and the forms they fit.
+     */
+    private static final class Prepared {
+        final int[] ignoredAt;
+        final String[] mods;
+        final int[] index;
+        final ModifierMatch match;
+
+        Prepared(int[] ignoredAt, String[] mods, int[] index, ModifierMatch match) {
+            this.ignoredAt = ignoredAt;
+            this.mods = mods;
+            this.index = index;
+            this.match = match;
         }
-        List<Token> toks = insn.modifiers();
-        String[] mods = new String[toks.size()];
-        for (int i = 0; i < mods.length; i++) {
-            String t = toks.get(i).text();
+    }
+
+    /** Not checked here: another check's opcode, no forms, a malformed or an {@code @elsewhere} modifier. */
+    private static final Prepared SKIP = new Prepared(null, null, null, null);
+    private static final int[] NONE = new int[0];
+
+    private final SpellingCache<Prepared> prepared = new SpellingCache<>(this::prepare);
+
+    private Prepared prepare(String opcode, String[] mods) {
+        if (skip.contains(opcode) || !isa.has(opcode)) {
+            return SKIP;
+        }
+        for (String t : mods) {
             if (t.length() > 1 && Character.isDigit(t.charAt(1)) && !isa.isKnownWord(t)) {
-                return; // a malformed modifier: the parser reported it
+                return SKIP; // a malformed modifier: the parser reported it
             }
-            mods[i] = t;
         }
         Set<String> elsewhere = isa.elsewhere(opcode);
         if (!elsewhere.isEmpty()) {
             for (String m : mods) {
                 if (elsewhere.contains(m)) {
-                    return;
+                    return SKIP;
                 }
             }
         }
-        if (ctx.reporter().lastSyntaxErrorOffset() >= insn.span().start()) {
-            return; // the parser could not read the instruction whole and said so
-        }
         int[] index = null; // modifier index -> token index, when ignored words were dropped
+        int[] ignoredAt = NONE;
         Set<String> ignored = isa.ignored(opcode);
         if (!ignored.isEmpty()) {
             int kept = 0;
-            for (int i = 0; i < mods.length; i++) {
-                if (ignored.contains(mods[i])) {
-                    TextRange r = TextRange.of(toks.get(i).span());
-                    ctx.reporter().report(Diagnostic.of(Rules.IGNORED_MODIFIER, r, "ptxas ignores '" + mods[i] + "' on '"
-                            + opcode + "' (it has no meaning there); remove it")
-                            .withFix(Fix.safe("Remove '" + mods[i] + "'", r, "")));
-                } else {
+            for (String m : mods) {
+                if (!ignored.contains(m)) {
                     kept++;
                 }
             }
             if (kept < mods.length) {
+                ignoredAt = new int[mods.length - kept];
                 String[] m2 = new String[kept];
                 index = new int[kept];
-                for (int i = 0, k = 0; i < mods.length; i++) {
+                for (int i = 0, k = 0, g = 0; i < mods.length; i++) {
                     if (!ignored.contains(mods[i])) {
                         index[k] = i;
                         m2[k++] = mods[i];
+                    } else {
+                        ignoredAt[g++] = i;
                     }
                 }
                 mods = m2;
             }
         }
-        ModifierMatch match = match(opcode, mods);
+        return new Prepared(ignoredAt, mods, index, match(opcode, mods));
+    }
+
+    @Override
+    public void check(Ast.Instruction insn, CheckContext ctx) {
+        Prepared p = prepared.get(insn);
+        if (p == SKIP) {
+            return;
+        }
+        if (ctx.reporter().lastSyntaxErrorOffset() >= insn.span().start()) {
+            return; // the parser could not read the instruction whole and said so
+        }
+        List<Token> toks = insn.modifiers();
+        for (int i : p.ignoredAt) {
+            String m = toks.get(i).text();
+            TextRange r = TextRange.of(toks.get(i).span());
+            ctx.reporter().report(Diagnostic.of(Rules.IGNORED_MODIFIER, r, "ptxas ignores '" + m + "' on '"
+                    + insn.opcode().text() + "' (it has no meaning there); remove it")
+                    .withFix(Fix.safe("Remove '" + m + "'", r, "")));
+        }
+        ModifierMatch match = p.match;
         if (match.bindings.isEmpty()) {
-            for (ModifierMatch.Problem p : match.problems) {
-                int ti = p.index() < 0 || index == null ? p.index() : index[p.index()];
+            for (ModifierMatch.Problem pr : match.problems) {
+                int ti = pr.index() < 0 || p.index == null ? pr.index() : p.index[pr.index()];
                 Span at = ti >= 0 ? toks.get(ti).span() : mnemonicSpan(insn);
-                ctx.reporter().report(p.rule(), at, p.message());
+                ctx.reporter().report(pr.rule(), at, pr.message());
             }
             return;
         }
         checkOperands(insn, match.bindings, ctx);
-        addressSpace(insn, mods, ctx);
+        addressSpace(insn, p.mods, ctx);
     }
 
     /**
