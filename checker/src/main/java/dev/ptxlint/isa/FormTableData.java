@@ -139,11 +139,35 @@ public final class FormTableData {
     /** What one form line says, for the table-wide checks. */
     private record Line(String file, int line, List<Part> parts, List<String> operands, boolean bool,
                         boolean secondaryOrMerge) {
+        // equals and hashCode written out, as in Requirement (start-up)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Line l && l.line == line && l.bool == bool && l.secondaryOrMerge == secondaryOrMerge
+                    && Objects.equals(l.file, file) && Objects.equals(l.parts, parts)
+                    && Objects.equals(l.operands, operands);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(file, line, parts, operands, bool, secondaryOrMerge);
+        }
     }
 
     /** Everything a form (one combination of types) is, before it becomes a {@link Form}. */
     private record FormFacts(Set<CmpOp> cmp, boolean ftz, Dest dest, Requirement requires, String feature,
                              Set<Form.Quirk> quirks) {
+        // equals and hashCode written out, as in Requirement (start-up)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FormFacts f && f.ftz == ftz && Objects.equals(f.cmp, cmp) && f.dest == dest
+                    && Objects.equals(f.requires, requires) && Objects.equals(f.feature, feature)
+                    && Objects.equals(f.quirks, quirks);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(cmp, ftz, dest, requires, feature, quirks);
+        }
     }
 
     /** What the table says about one operand slot. */
