@@ -149,7 +149,7 @@ final class FormCompiler {
             String syntax = f.text();
             int semi = syntax.indexOf(';');
             syntax = semi < 0 ? syntax : syntax.substring(0, semi + 1);
-            out.add(new IsaForm(f.opcode(), syntax.replaceAll("\\s+", " "), section, b.file(), f.line(), slots, ops,
+            out.add(new IsaForm(f.opcode(), oneSpace(syntax), section, b.file(), f.line(), slots, ops,
                     since, vsince, undocumented, repeatable, until));
         }
         for (String n : operandSpecs.keySet()) {
@@ -158,6 +158,25 @@ final class FormCompiler {
             }
         }
         return out;
+    }
+
+    /** Every run of white space as one blank (without a regular expression: start-up). */
+    private static String oneSpace(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        boolean space = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r') { // regex \s
+                if (!space) {
+                    sb.append(' ');
+                }
+                space = true;
+            } else {
+                sb.append(c);
+                space = false;
+            }
+        }
+        return sb.toString();
     }
 
     private static IsaForm.Until until(Block b, Annotation a) {

@@ -68,6 +68,21 @@ public final class FormTable {
     public record Operand(String name, Role role, int typeIndex, Presence presence, Selectors selectors,
                           Constants constants) {
 
+        // equals and hashCode written out: a record's own are linked through invokedynamic
+        // (ObjectMethods) on first use, which costs a small run tens of milliseconds of start-up
+        // (docs/performance.md); FormAnalysis compares operands for every set-family instruction.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Operand x && x.typeIndex == typeIndex && x.role == role && x.presence == presence
+                    && x.constants == constants && java.util.Objects.equals(x.name, name)
+                    && java.util.Objects.equals(x.selectors, selectors);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hash(name, role, typeIndex, presence, selectors, constants);
+        }
+
         /** set/setp's {@code c}: present exactly when a BoolOp is. */
         public boolean withBoolOp() {
             return presence == Presence.WITH_BOOLOP;

@@ -42,42 +42,61 @@ public final class FormTableData {
     private FormTableData() {
     }
 
-    private static volatile Map<String, FormTable> cache;
+    private static volatile List<FormTable> all;
+    /** The tables read so far, by opcode: only the files of the opcodes a run meets are read. */
+    private static final java.util.concurrent.ConcurrentHashMap<String, FormTable> BY_OPCODE =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
     /** Every form table of the data files, in data order. */
     public static List<FormTable> tables() {
-        return List.copyOf(byOpcode().values());
+        List<FormTable> l = all;
+        if (l == null) {
+            synchronized (FormTableData.class) {
+                l = all;
+                if (l == null) {
+                    List<FormTable> out = new ArrayList<>();
+                    for (FormTable t : load(InstructionSet.sources())) {
+                        FormTable prev = BY_OPCODE.putIfAbsent(t.opcode(), t);
+                        out.add(prev != null ? prev : t);
+                    }
+                    l = List.copyOf(out);
+                    all = l;
+                }
+            }
+        }
+        return l;
+    }
+
+    /** The opcodes that have form tables, in data order (reads no table). */
+    public static Set<String> opcodes() {
+        return InstructionSet.tableOpcodes();
     }
 
     /** The form table of {@code opcode}, or null when the data has none. */
     public static FormTable table(String opcode) {
-        return byOpcode().get(opcode);
-    }
-
-    private static Map<String, FormTable> byOpcode() {
-        Map<String, FormTable> m = cache;
-        if (m == null) {
-            synchronized (FormTableData.class) {
-                m = cache;
-                if (m == null) {
-                    m = index(load(InstructionSet.sources()));
-                    cache = m;
+        FormTable t = BY_OPCODE.get(opcode);
+        if (t != null || !InstructionSet.tableOpcodes().contains(opcode)) {
+            return t;
+        }
+        synchronized (FormTableData.class) {
+            t = BY_OPCODE.get(opcode);
+            if (t == null) {
+                for (FormTable x : load(InstructionSet.tableSources(opcode), opcode)) {
+                    t = x;
+                    BY_OPCODE.put(opcode, x);
                 }
             }
         }
-        return m;
-    }
-
-    private static Map<String, FormTable> index(List<FormTable> tables) {
-        Map<String, FormTable> m = new LinkedHashMap<>();
-        for (FormTable t : tables) {
-            m.put(t.opcode(), t);
-        }
-        return Collections.unmodifiableMap(m);
+        return t;
     }
 
     /** The form tables of the {@code @formtable} blocks of {@code sources}, in the order they first appear. */
     public static List<FormTable> load(List<IsaSource> sources) {
+        return load(sources, null);
+    }
+
+    /** The same, for one opcode only ({@code only}), or for all when it is null. */
+    static List<FormTable> load(List<IsaSource> sources, String only) {
         Map<String, TableReader> readers = new LinkedHashMap<>();
         for (IsaSource src : sources) {
             String section = null;
@@ -101,6 +120,9 @@ public final class FormTableData {
                     throw new FormatException(b.file(), b.line(),
                             "a form table block needs a @section (here or before)");
                 }
+                if (only != null && !only.equals(w.get(0))) {
+                    continue;
+                }
                 TableReader r = readers.computeIfAbsent(w.get(0), TableReader::new);
                 r.block(b, section, ft.get(0), w.subList(1, w.size()));
             }
@@ -117,11 +139,35 @@ public final class FormTableData {
     /** What one form line says, for the table-wide checks. */
     private record Line(String file, int line, List<Part> parts, List<String> operands, boolean bool,
                         boolean secondaryOrMerge) {
+        // equals and hashCode written out, as in Requirement (start-up)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Line l && l.line == line && l.bool == bool && l.secondaryOrMerge == secondaryOrMerge
+                    && Objects.equals(l.file, file) && Objects.equals(l.parts, parts)
+                    && Objects.equals(l.operands, operands);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(file, line, parts, operands, bool, secondaryOrMerge);
+        }
     }
 
     /** Everything a form (one combination of types) is, before it becomes a {@link Form}. */
     private record FormFacts(Set<CmpOp> cmp, boolean ftz, Dest dest, Requirement requires, String feature,
                              Set<Form.Quirk> quirks) {
+        // equals and hashCode written out, as in Requirement (start-up)
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof FormFacts f && f.ftz == ftz && Objects.equals(f.cmp, cmp) && f.dest == dest
+                    && Objects.equals(f.requires, requires) && Objects.equals(f.feature, feature)
+                    && Objects.equals(f.quirks, quirks);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(cmp, ftz, dest, requires, feature, quirks);
+        }
     }
 
     /** What the table says about one operand slot. */

@@ -10,102 +10,137 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every instruction form of the ISA data files ({@code dev/ptxlint/isa/*.ptxisa}, listed in
- * {@code index.txt}), compiled once and shared. Blocks marked {@code @formtable} are read by
- * {@code FormTableData} instead (the set family and the video comparisons keep their own rules).
+ * {@code index.txt}), compiled on first use and shared. Blocks marked {@code @formtable} are read
+ * by {@code FormTableData} instead (the set family and the video comparisons keep their own rules).
  *
- * <p>The system property {@code ptxlint.isa.dir} names a directory to read the data files from
- * instead of the classpath (for editing the data without rebuilding).
+ * <p>A run reads only the files of the opcodes it asks for: the build's {@link IsaIndex} says
+ * which files those are, and gives what needs every file (the modifiers any form uses, the
+ * file-wide {@code @} lines) without parsing them. Without that index, with an index that does not
+ * fit the files, and with the system property {@code ptxlint.isa.dir} (a directory to read the data
+ * files from instead of the classpath, for editing the data without rebuilding) every file is
+ * parsed and compiled at once. Either way the answers are the same (InstructionSetIndexTest).
  */
 public final class InstructionSet {
 
-    private final Map<String, List<IsaForm>> byOpcode;
-    private final Map<String, Set<String>> vocabulary;
-    private final Set<String> allWords;
-    private final Map<String, Set<String>> elsewhere;
-    private final Set<String> ignored;
-    private final Map<String, Set<String>> ignoredByOpcode;
-    private final List<IsaSource> sources;
+    /** Where the data files come from: the classpath, a directory, or texts given by a test. */
+    abstract static class Texts {
+        /** The bytes of a data file, or null when there is none. */
+        abstract byte[] bytesOrNull(String name);
 
-    private InstructionSet(List<IsaSource> sources) {
-        this.sources = List.copyOf(sources);
-        Map<String, List<IsaForm>> m = new LinkedHashMap<>();
-        Map<String, Set<String>> vocab = new HashMap<>();
-        Set<String> all = new HashSet<>();
-        Map<String, Set<String>> els = new HashMap<>();
-        Set<String> ign = new HashSet<>();
-        Map<String, Set<String>> perOpcode = new HashMap<>();
-        for (IsaSource src : sources) {
-            for (IsaSource.Annotation a : src.fileAnnotations()) {
-                List<String> w = a.words();
-                if (a.keyword().equals("elsewhere")) {
-                    if (w.size() < 2) {
-                        throw new IsaSource.FormatException(src.file(), a.line(), "@elsewhere OPCODE .word");
-                    }
-                    els.computeIfAbsent(w.get(0), k -> new HashSet<>()).addAll(w.subList(1, w.size()));
-                } else if (a.keyword().equals("ignored")) {
-                    ign.addAll(w);
-                } else if (a.keyword().equals("ignores")) {
-                    int colon = a.args().indexOf(':');
-                    if (colon < 0) {
-                        throw new IsaSource.FormatException(src.file(), a.line(), "@ignores .WORD ... : OPCODE ...");
-                    }
-                    List<String> words = IsaSource.splitWords(a.args().substring(0, colon));
-                    for (String op : IsaSource.splitWords(a.args().substring(colon + 1))) {
-                        perOpcode.computeIfAbsent(op, k -> new HashSet<>()).addAll(words);
-                    }
-                }
+        final byte[] bytes(String name) {
+            byte[] b = bytesOrNull(name);
+            if (b == null) {
+                throw new IllegalStateException("ISA data file missing: " + name);
             }
-            String section = "";
-            for (IsaSource.Block b : src.blocks()) {
-                String s = b.first("section");
-                if (s != null) {
-                    section = s;
-                }
-                if (b.first("formtable") != null) {
-                    continue;
-                }
-                for (IsaForm f : FormCompiler.compile(b, section)) {
-                    m.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
-                    Set<String> v = vocab.computeIfAbsent(f.opcode(), k -> new LinkedHashSet<>());
-                    for (IsaForm.Slot sl : f.slots()) {
-                        v.addAll(sl.values());
-                        all.addAll(sl.values());
-                    }
-                }
-            }
+            return b;
         }
-        m.replaceAll((k, v) -> List.copyOf(v));
-        vocab.replaceAll((k, v) -> Collections.unmodifiableSet(v));
-        this.byOpcode = Collections.unmodifiableMap(m);
-        this.vocabulary = Collections.unmodifiableMap(vocab);
-        this.allWords = Collections.unmodifiableSet(all);
-        this.elsewhere = Collections.unmodifiableMap(els);
-        this.ignored = Collections.unmodifiableSet(ign);
-        Map<String, Set<String>> io = new HashMap<>();
-        perOpcode.forEach((op, words) -> {
-            Set<String> merged = new HashSet<>(words);
-            merged.addAll(ign);
-            io.put(op, Collections.unmodifiableSet(merged));
-        });
-        // A word ignored on every instruction is still the own modifier of the opcodes whose forms
-        // use it (testp.finite, tensormap.replace.box_dim): there it is not ignored.
-        vocab.forEach((op, words) -> {
-            Set<String> base = io.getOrDefault(op, ign);
-            if (!Collections.disjoint(base, words)) {
-                Set<String> own = new HashSet<>(base);
-                own.removeAll(words);
-                io.put(op, Collections.unmodifiableSet(own));
-            }
-        });
-        this.ignoredByOpcode = Collections.unmodifiableMap(io);
+
+        static Texts ofDirectory(Path dir) {
+            return new Texts() {
+                @Override
+                byte[] bytesOrNull(String name) {
+                    Path p = dir.resolve(name);
+                    if (!Files.isRegularFile(p)) {
+                        return null;
+                    }
+                    try {
+                        return Files.readAllBytes(p);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            };
+        }
+
+        static Texts ofClasspath() {
+            return new Texts() {
+                @Override
+                byte[] bytesOrNull(String name) {
+                    try (InputStream in = InstructionSet.class.getResourceAsStream(name)) {
+                        return in == null ? null : in.readAllBytes();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            };
+        }
+
+        static Texts ofMap(Map<String, String> files) {
+            return new Texts() {
+                @Override
+                byte[] bytesOrNull(String name) {
+                    String t = files.get(name);
+                    return t == null ? null : t.getBytes(StandardCharsets.UTF_8);
+                }
+            };
+        }
+
+        /** {@code ptxlint.isa.dir} when set, else the classpath. */
+        static Texts standard() {
+            String dir = System.getProperty("ptxlint.isa.dir");
+            return dir != null && !dir.isEmpty() ? ofDirectory(Path.of(dir)) : ofClasspath();
+        }
+    }
+
+    /** A data file whose text is not the one the index was made from. */
+    private static final class StaleIndex extends RuntimeException {
+        StaleIndex(String file) {
+            super(file, null, false, false);
+        }
+    }
+
+    private final Texts texts;
+    private volatile IsaIndex index;
+    /** Parsed files by name; guarded by this. */
+    private final Map<String, IsaSource> parsed = new HashMap<>();
+    /** Compiled blocks; guarded by this. */
+    private final Map<IsaSource.Block, List<IsaForm>> compiled = new IdentityHashMap<>();
+    private final ConcurrentHashMap<String, List<IsaForm>> byOpcode = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Set<String>> vocabulary = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Set<String>> ignoredByOpcode = new ConcurrentHashMap<>();
+
+    /** Lazy: files are parsed when an opcode of theirs is asked for. */
+    private InstructionSet(Texts texts, IsaIndex index) {
+        this.texts = texts;
+        this.index = index;
+    }
+
+    /** Every file of {@code names} parsed and compiled now. */
+    private InstructionSet(Texts texts, List<String> names, int listCrc) {
+        this.texts = texts;
+        Map<String, List<IsaForm>> forms = new HashMap<>();
+        this.index = fullIndex(texts, names, listCrc, forms, parsed);
+        byOpcode.putAll(forms);
+    }
+
+    /** The index of every file of {@code names}, parsed ({@code parsedOut}) and compiled ({@code forms}). */
+    static IsaIndex fullIndex(Texts texts, List<String> names, int listCrc, Map<String, List<IsaForm>> forms,
+                              Map<String, IsaSource> parsedOut) {
+        List<IsaSource> l = new ArrayList<>();
+        int[] crcs = new int[names.size()];
+        for (int i = 0; i < names.size(); i++) {
+            byte[] b = texts.bytes(names.get(i));
+            crcs[i] = IsaIndex.crc(b);
+            IsaSource src = IsaSource.parse(names.get(i), new String(b, StandardCharsets.UTF_8));
+            parsedOut.put(names.get(i), src);
+            l.add(src);
+        }
+        return IsaIndex.build(l, crcs, listCrc, forms);
+    }
+
+    /** The index of every file that {@code index.txt} of {@code texts} lists. */
+    static IsaIndex fullIndex(Texts texts, Map<String, List<IsaForm>> forms) {
+        byte[] list = texts.bytes("index.txt");
+        return fullIndex(texts, index(list), IsaIndex.crc(list), forms, new HashMap<>());
     }
 
     private static volatile InstructionSet instance;
@@ -117,7 +152,8 @@ public final class InstructionSet {
             synchronized (InstructionSet.class) {
                 s = instance;
                 if (s == null) {
-                    s = load();
+                    s = load(Texts.standard(), System.getProperty("ptxlint.isa.dir") == null
+                            || System.getProperty("ptxlint.isa.dir").isEmpty());
                     instance = s;
                 }
             }
@@ -127,27 +163,158 @@ public final class InstructionSet {
 
     /** An instruction set of the given data texts (file name to content), for tests. */
     public static InstructionSet of(Map<String, String> files) {
-        List<IsaSource> l = new ArrayList<>();
-        files.forEach((name, text) -> l.add(IsaSource.parse(name, text)));
-        return new InstructionSet(l);
+        return new InstructionSet(Texts.ofMap(files), new ArrayList<>(files.keySet()), 0);
+    }
+
+    /**
+     * The instruction set of {@code texts}: lazy when {@code useIndex} and the texts hold an
+     * index made from this {@code index.txt}, else parsed in full.
+     */
+    static InstructionSet load(Texts texts, boolean useIndex) {
+        byte[] list = texts.bytes("index.txt");
+        int listCrc = IsaIndex.crc(list);
+        if (useIndex) {
+            byte[] idx = texts.bytesOrNull(IsaIndex.RESOURCE);
+            IsaIndex i = idx == null ? null : IsaIndex.read(new String(idx, StandardCharsets.UTF_8));
+            if (i != null && i.listCrc == listCrc) {
+                return new InstructionSet(texts, i);
+            }
+        }
+        return new InstructionSet(texts, index(list), listCrc);
+    }
+
+    /** How many data files have been parsed so far (for tests). */
+    synchronized int parsedFiles() {
+        return parsed.size();
+    }
+
+    /** The index this set answers from (for tests). */
+    IsaIndex index() {
+        return index;
     }
 
     /** The parsed data files, in index order (every block, {@code @formtable} ones included). */
     public static List<IsaSource> sources() {
-        return get().sources;
+        InstructionSet s = get();
+        return s.sources(s.index.files);
     }
 
-    private static InstructionSet load() {
-        List<IsaSource> l = new ArrayList<>();
-        for (String name : index()) {
-            l.add(IsaSource.parse(name, read(name)));
+    /** The parsed files with the form tables of {@code opcode}, in index order (empty when it has none). */
+    static List<IsaSource> tableSources(String opcode) {
+        InstructionSet s = get();
+        int[] f = s.index.tables.get(opcode);
+        if (f == null) {
+            return List.of();
         }
-        return new InstructionSet(l);
+        List<String> names = new ArrayList<>();
+        for (int i : f) {
+            names.add(s.index.files.get(i));
+        }
+        return s.sources(names);
     }
 
-    private static List<String> index() {
+    /** The opcodes that have form tables ({@code @formtable}), in data order. */
+    static Set<String> tableOpcodes() {
+        return get().index.tables.keySet();
+    }
+
+    synchronized List<IsaSource> sources(List<String> names) {
+        try {
+            List<IsaSource> l = new ArrayList<>();
+            for (String n : names) {
+                l.add(source(n));
+            }
+            return l;
+        } catch (StaleIndex e) {
+            rebuild();
+            return sources(index.files.containsAll(names) ? names : index.files);
+        }
+    }
+
+    /** A parsed file; throws StaleIndex when its text is not the one the index was made from. */
+    private IsaSource source(String name) {
+        IsaSource s = parsed.get(name);
+        if (s == null) {
+            byte[] b = texts.bytes(name);
+            int i = index.files.indexOf(name);
+            if (i < 0 || index.crcs[i] != IsaIndex.crc(b)) {
+                throw new StaleIndex(name);
+            }
+            s = IsaSource.parse(name, new String(b, StandardCharsets.UTF_8));
+            parsed.put(name, s);
+        }
+        return s;
+    }
+
+    /** Drops a stale index: parses and compiles every file now. */
+    private void rebuild() {
+        byte[] list = texts.bytes("index.txt");
+        Map<String, List<IsaForm>> forms = new HashMap<>();
+        parsed.clear();
+        compiled.clear();
+        index = fullIndex(texts, index(list), IsaIndex.crc(list), forms, parsed);
+        byOpcode.keySet().retainAll(forms.keySet());
+        byOpcode.putAll(forms);
+        vocabulary.clear();
+        ignoredByOpcode.clear();
+    }
+
+    private synchronized List<IsaForm> load(String opcode) {
+        List<IsaForm> l = byOpcode.get(opcode);
+        if (l != null) {
+            return l;
+        }
+        int[] files = index.opcodes.get(opcode);
+        if (files == null) {
+            return List.of();
+        }
+        List<IsaForm> out = new ArrayList<>();
+        try {
+            for (int fi : files) {
+                String section = "";
+                for (IsaSource.Block b : source(index.files.get(fi)).blocks()) {
+                    String s = b.first("section");
+                    if (s != null) {
+                        section = s;
+                    }
+                    if (b.first("formtable") != null || !hasForm(b, opcode)) {
+                        continue;
+                    }
+                    List<IsaForm> c = compiled.get(b);
+                    if (c == null) {
+                        c = FormCompiler.compile(b, section);
+                        compiled.put(b, c);
+                    }
+                    for (IsaForm f : c) {
+                        if (f.opcode().equals(opcode)) {
+                            out.add(f);
+                        }
+                    }
+                }
+            }
+        } catch (StaleIndex e) {
+            rebuild();
+            l = byOpcode.get(opcode);
+            return l == null ? List.of() : l;
+        }
+        l = List.copyOf(out);
+        byOpcode.put(opcode, l);
+        return l;
+    }
+
+    private static boolean hasForm(IsaSource.Block b, String opcode) {
+        for (IsaSource.Form f : b.forms()) {
+            if (f.opcode().equals(opcode)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The file names of {@code index.txt}. */
+    private static List<String> index(byte[] list) {
         List<String> names = new ArrayList<>();
-        for (String line : read("index.txt").split("\n")) {
+        for (String line : new String(list, StandardCharsets.UTF_8).split("\n")) {
             line = IsaSource.stripComments(line).strip();
             if (!line.isEmpty()) {
                 names.add(line);
@@ -174,70 +341,97 @@ public final class InstructionSet {
      * {@code ptxlint.isa.dir} when it is set, else from the class path.
      */
     static String read(String name) {
-        String dir = System.getProperty("ptxlint.isa.dir");
-        try {
-            if (dir != null && !dir.isEmpty()) {
-                return Files.readString(Path.of(dir, name), StandardCharsets.UTF_8);
-            }
-            try (InputStream in = InstructionSet.class.getResourceAsStream(name)) {
-                if (in == null) {
-                    throw new IllegalStateException("ISA data file missing from the classpath: " + name);
-                }
-                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new String(Texts.standard().bytes(name), StandardCharsets.UTF_8);
     }
 
     /** The forms of an opcode ({@code add}), in data order; empty when the data has none. */
     public List<IsaForm> forms(String opcode) {
         List<IsaForm> l = byOpcode.get(opcode);
-        return l == null ? List.of() : l;
+        return l != null ? l : load(opcode);
     }
 
     public boolean has(String opcode) {
-        return byOpcode.containsKey(opcode);
+        return index.opcodes.containsKey(opcode);
     }
 
-    /** Every opcode with forms. */
+    /** Every opcode with forms, in the order they first appear in the data. */
     public Set<String> opcodes() {
-        return byOpcode.keySet();
+        return index.opcodes.keySet();
     }
 
-    /** Every modifier the opcode's forms use. */
+    /** Every modifier the opcode's forms use, in form order. */
     public Set<String> vocabulary(String opcode) {
         Set<String> v = vocabulary.get(opcode);
-        return v == null ? Set.of() : v;
+        if (v == null) {
+            List<IsaForm> forms = forms(opcode);
+            if (forms.isEmpty()) {
+                return Set.of();
+            }
+            Set<String> s = new LinkedHashSet<>();
+            for (IsaForm f : forms) {
+                for (IsaForm.Slot sl : f.slots()) {
+                    s.addAll(sl.values());
+                }
+            }
+            v = Collections.unmodifiableSet(s);
+            Set<String> prev = vocabulary.putIfAbsent(opcode, v);
+            v = prev != null ? prev : v;
+        }
+        return v;
     }
 
     /** Whether any form of any instruction uses the modifier. */
     public boolean isKnownWord(String word) {
-        return allWords.contains(word);
+        return index.words.contains(word);
+    }
+
+    /** Every modifier any form uses (for tests). */
+    Set<String> knownWords() {
+        return index.words;
     }
 
     /** The words that make an instruction of this opcode unchecked ({@code @elsewhere}). */
     public Set<String> elsewhere(String opcode) {
-        Set<String> s = elsewhere.get(opcode);
+        Set<String> s = index.elsewhere.get(opcode);
         return s == null ? Set.of() : s;
     }
 
     /** Words ptxas accepts and ignores on any instruction ({@code @ignored}). */
     public Set<String> ignored() {
-        return ignored;
+        return index.ignored;
     }
 
     /** Words ptxas ignores on this opcode: {@code @ignored} ones and its {@code @ignores} ones. */
     public Set<String> ignored(String opcode) {
         Set<String> s = ignoredByOpcode.get(opcode);
-        return s == null ? ignored : s;
+        if (s == null) {
+            IsaIndex x = index;
+            Set<String> own = x.ignores.get(opcode);
+            s = x.ignored;
+            if (own != null) {
+                Set<String> merged = new HashSet<>(own);
+                merged.addAll(x.ignored);
+                s = Collections.unmodifiableSet(merged);
+            }
+            // A word ignored on every instruction is still the own modifier of the opcodes whose
+            // forms use it (testp.finite, tensormap.replace.box_dim): there it is not ignored.
+            Set<String> words = vocabulary(opcode);
+            if (!Collections.disjoint(s, words)) {
+                Set<String> mine = new HashSet<>(s);
+                mine.removeAll(words);
+                s = Collections.unmodifiableSet(mine);
+            }
+            Set<String> prev = ignoredByOpcode.putIfAbsent(opcode, s);
+            s = prev != null ? prev : s;
+        }
+        return s;
     }
 
-    /** How many forms the data has. */
+    /** How many forms the data has (compiles every form). */
     public int formCount() {
         int n = 0;
-        for (List<IsaForm> l : byOpcode.values()) {
-            n += l.size();
+        for (String op : opcodes()) {
+            n += forms(op).size();
         }
         return n;
     }

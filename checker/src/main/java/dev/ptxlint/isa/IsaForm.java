@@ -103,8 +103,16 @@ public final class IsaForm {
         this.file = file;
         this.line = line;
         this.slots = slots.toArray(new Slot[0]);
-        this.typeSlots = java.util.stream.IntStream.range(0, this.slots.length).filter(i -> this.slots[i].isType())
-                .toArray();
+        int types = 0;
+        for (Slot s : this.slots) {
+            types += s.isType() ? 1 : 0;
+        }
+        this.typeSlots = new int[types];
+        for (int i = 0, k = 0; i < this.slots.length; i++) {
+            if (this.slots[i].isType()) {
+                this.typeSlots[k++] = i;
+            }
+        }
         this.operands = operands.toArray(new Operand[0]);
         int min = 0;
         for (Operand o : this.operands) {

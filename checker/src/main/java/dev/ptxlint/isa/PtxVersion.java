@@ -62,4 +62,17 @@ public record PtxVersion(int major, int minor) implements Comparable<PtxVersion>
     public String toString() {
         return major + "." + minor;
     }
+
+    // equals and hashCode written out: a record's own are linked through invokedynamic
+    // (ObjectMethods) on first use, which costs a small run tens of milliseconds of start-up
+    // (docs/performance.md).
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PtxVersion v && v.major == major && v.minor == minor;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * major + minor;
+    }
 }

@@ -21,4 +21,17 @@ public record Requirement(PtxVersion version, int sm) {
     public boolean targetMet(Target declared) {
         return declared == null || declared.satisfies(sm);
     }
+
+    // equals and hashCode written out: a record's own are linked through invokedynamic
+    // (ObjectMethods) on first use, which costs a small run tens of milliseconds of start-up
+    // (docs/performance.md).
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Requirement r && r.sm == sm && java.util.Objects.equals(r.version, version);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * java.util.Objects.hashCode(version) + sm;
+    }
 }

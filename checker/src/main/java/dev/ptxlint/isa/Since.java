@@ -30,6 +30,17 @@ public record Since(PtxVersion version, List<TargetReq> targets, Since also) {
             };
         }
 
+        // equals and hashCode written out, as in Since
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof TargetReq t && t.sm == sm && t.kind == kind;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * sm + kind;
+        }
+
         /** The family of a target: sm_100 and sm_103 are 10x, sm_110 (formerly sm_101) 11x, sm_120/121 12x. */
         private static int family(int sm) {
             if (sm == 101) {
@@ -145,5 +156,19 @@ public record Since(PtxVersion version, List<TargetReq> targets, Since also) {
 
     private Since withoutVersion() {
         return version == null ? this : new Since(null, targets, also);
+    }
+
+    // equals and hashCode written out: a record's own are linked through invokedynamic
+    // (ObjectMethods) on first use, which costs a small run tens of milliseconds of start-up
+    // (docs/performance.md).
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Since s && java.util.Objects.equals(version, s.version) && targets.equals(s.targets)
+                && java.util.Objects.equals(also, s.also);
+    }
+
+    @Override
+    public int hashCode() {
+        return java.util.Objects.hash(version, targets, also);
     }
 }

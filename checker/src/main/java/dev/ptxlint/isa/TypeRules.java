@@ -197,12 +197,14 @@ public final class TypeRules {
                     boolean reg = head[0].equals("reg-except");
                     List<Exception> l = exc.computeIfAbsent(form, k -> new ArrayList<>());
                     Exception old = null;
-                    for (Exception e : l) {
+                    for (int i = 0; i < l.size(); i++) {
+                        Exception e = l.get(i);
                         if (e.operand == operand && e.origin == o && e.slot == slot) {
                             old = e;
+                            l.remove(i); // by position: a record's equals costs start-up (docs/performance.md)
+                            break;
                         }
                     }
-                    l.remove(old);
                     long regs = reg ? regMask(tail, no) : old != null ? old.regs : 0;
                     int imms = !reg ? immMask(tail, no) : old != null ? old.imms : 0;
                     l.add(new Exception(operand, o, slot, regs, imms, reg || old != null && old.hasRegs,

@@ -5,9 +5,7 @@ import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.isa.FormTable;
 import dev.ptxlint.isa.FormTableData;
 import dev.ptxlint.syntax.Ast;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Checks every instruction that has a form table: reads it once ({@link FormAnalysis}) and runs
@@ -15,7 +13,6 @@ import java.util.Map;
  */
 public final class FormChecks implements InstructionCheck {
 
-    private final Map<String, FormTable> tables = new HashMap<>();
     private final List<FormRule> rules;
     private final dev.ptxlint.isa.InstructionSet isa = dev.ptxlint.isa.InstructionSet.get();
 
@@ -26,18 +23,11 @@ public final class FormChecks implements InstructionCheck {
 
     FormChecks(List<FormRule> rules) {
         this.rules = List.copyOf(rules);
-        for (FormTable t : FormTableData.tables()) {
-            tables.put(t.opcode(), t);
-        }
     }
 
     /** The opcodes these rules check; {@link IsaChecks} leaves them alone. */
     public static java.util.Set<String> opcodes() {
-        java.util.Set<String> s = new java.util.HashSet<>();
-        for (FormTable t : FormTableData.tables()) {
-            s.add(t.opcode());
-        }
-        return java.util.Set.copyOf(s);
+        return FormTableData.opcodes(); // without reading the tables: a run reads those of its opcodes only
     }
 
     /**
@@ -52,7 +42,7 @@ public final class FormChecks implements InstructionCheck {
     private final SpellingCache<Prepared> prepared = new SpellingCache<>(this::prepare);
 
     private Prepared prepare(String opcode, String[] mods) {
-        FormTable t = tables.get(opcode);
+        FormTable t = FormTableData.table(opcode); // read on first use of the opcode
         if (t == null) {
             return SKIP;
         }
