@@ -42,6 +42,14 @@ public final class InstructionSet {
         Map<String, Set<String>> els = new HashMap<>();
         Set<String> ign = new HashSet<>();
         Map<String, Set<String>> perOpcode = new HashMap<>();
+        Set<String> names = new HashSet<>();
+        for (IsaSource src : sources) {
+            for (IsaSource.Annotation a : src.fileAnnotations()) {
+                if (a.keyword().equals("names")) {
+                    names.addAll(IsaSource.splitWords(a.args()));
+                }
+            }
+        }
         for (IsaSource src : sources) {
             for (IsaSource.Annotation a : src.fileAnnotations()) {
                 List<String> w = a.words();
@@ -72,7 +80,7 @@ public final class InstructionSet {
                 if (b.first("formtable") != null) {
                     continue;
                 }
-                for (IsaForm f : FormCompiler.compile(b, section)) {
+                for (IsaForm f : FormCompiler.compile(b, section, names)) {
                     m.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
                     Set<String> v = vocab.computeIfAbsent(f.opcode(), k -> new LinkedHashSet<>());
                     for (IsaForm.Slot sl : f.slots()) {
