@@ -18,7 +18,7 @@ final class FormCompiler {
     private FormCompiler() {
     }
 
-    static List<IsaForm> compile(Block b, String section) {
+    static List<IsaForm> compile(Block b, String section, Set<String> names) {
         Since blockSince = Since.NONE;
         Map<String, Since> valueSince = new HashMap<>();
         Set<String> repeatable = new HashSet<>();
@@ -150,7 +150,7 @@ final class FormCompiler {
             int semi = syntax.indexOf(';');
             syntax = semi < 0 ? syntax : syntax.substring(0, semi + 1);
             out.add(new IsaForm(f.opcode(), oneSpace(syntax), section, b.file(), f.line(), slots, ops,
-                    since, vsince, undocumented, repeatable, until));
+                    since, vsince, undocumented, repeatable, until, names));
         }
         for (String n : operandSpecs.keySet()) {
             if (!usedNames.contains(n) && !b.forms().isEmpty()) {
@@ -193,16 +193,16 @@ final class FormCompiler {
         return new IsaForm.Operand(o.name(), o.shape(), o.kind(), o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
                 o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
                 o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
-                java.util.Collections.unmodifiableList(parts), o.typed());
+                java.util.Collections.unmodifiableList(parts), o.typed(), o.exactConstant(), o.spaces());
     }
 
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
-            "any", "wide", "sink", "neg", "relaxed", "typed");
+            "any", "wide", "sink", "neg", "relaxed", "typed", "exact");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
             if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("range(") || w.startsWith("values(")
-                    || w.startsWith("multiple(")) {
+                    || w.startsWith("multiple(") || w.startsWith("space(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -241,6 +241,8 @@ final class FormCompiler {
         int vectorSlot = -1;
         long[] values = null;
         long multiple = 0;
+        boolean exact = false;
+        String[] spaces = null;
         if (spec != null) {
             for (String w : spec) {
                 switch (w) {
@@ -263,7 +265,18 @@ final class FormCompiler {
                     case "neg" -> neg = true;
                     case "relaxed" -> relaxed = true;
                     case "typed" -> typed = true;
+                    case "exact" -> exact = true;
                     default -> {
+                        if (w.startsWith("space(")) {
+                            spaces = w.substring(6, w.length() - 1).split("\\|");
+                            for (String sp : spaces) {
+                                if (!IsaForm.STATE_SPACES.contains(sp) && slotNamed(slots, sp) < 0
+                                        && !b.enums().containsKey(sp)) {
+                                    throw new FormatException(b.file(), b.line(), "space(): '" + sp
+                                            + "' is neither a state space nor a modifier of the block");
+                                }
+                            }
+                        }
                         if (w.startsWith("vec(")) {
                             String arg = w.substring(4, w.length() - 1).strip();
                             if (arg.startsWith(".")) {
@@ -326,6 +339,6 @@ final class FormCompiler {
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,
-                o.suffixRequired(), values, multiple, null, typed);
+                o.suffixRequired(), values, multiple, null, typed, exact, spaces);
     }
 }

@@ -282,7 +282,7 @@ public final class InstructionSet {
                     }
                     List<IsaForm> c = compiled.get(b);
                     if (c == null) {
-                        c = FormCompiler.compile(b, section);
+                        c = FormCompiler.compile(b, section, index.names);
                         compiled.put(b, c);
                     }
                     for (IsaForm f : c) {

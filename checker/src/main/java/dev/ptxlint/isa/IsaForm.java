@@ -38,12 +38,23 @@ public final class IsaForm {
      * {@code typed}: a fixed type that follows the type rule of an instruction-typed operand
      * ({@code @operand ... typed}: the video instructions' 32-bit operands, where ptxas takes an
      * {@code .f16x2} register as it does for {@code add.u32}).
+     * {@code spaces}: the state spaces a variable in this address may be in ({@code space(...)}),
+     * or null: each a state space, or the name of a modifier slot (its value; an absent optional
+     * slot stands for the words after it).
      */
     public record Operand(String name, IsaSource.Shape shape, Kind kind, int typeSlot, PtxType fixedType,
                           boolean wide, int vector, int vectorSlot, boolean optional, boolean sink, boolean neg,
                           boolean relaxed, boolean hasRange, long min, long max, String text, boolean minus,
                           Set<String> selectors, boolean selectorRequired, long[] values, long multiple,
-                          List<Operand> parts, boolean typed) {
+                          List<Operand> parts, boolean typed, boolean exact, String[] spaces) {
+
+        /**
+         * Whether a constant must meet range(), values() and multiple() as written, all 64 bits
+         * ({@code exact}), rather than as written or as its low 32 bits.
+         */
+        public boolean exactConstant() {
+            return exact;
+        }
 
         /** Whether a selector suffix ({@code %r1.h0}) may follow the register. */
         public boolean takesSelector() {
@@ -62,6 +73,7 @@ public final class IsaForm {
     private final int line;
     private final Slot[] slots;
     private final int[] typeSlots;
+    private final int[] spaceSlots;
     private final Operand[] operands;
     private final int minOperands;
     private final Since since;
@@ -72,30 +84,9 @@ public final class IsaForm {
     private final String name;
     private final int nameLength;
 
-    /**
-     * Instruction names of more than one word. ptxas reads these words as the instruction's name:
-     * right after the opcode and in this order ({@code cp.async.bulk.prefetch.tensor}, not
-     * {@code cp.async.bulk.tensor.prefetch}: "Unknown modifier '.tensor'"), where other modifiers
-     * may stand in any order. Measured on the recorded verdicts (testdata/ptxas/isa, ptxas 13.0).
-     */
-    static final Set<String> NAMES = Set.of(
-            "cp.async.bulk.prefetch.tensor", "cp.async.bulk.tensor", "cp.async.bulk.prefetch", "cp.async.bulk",
-            "cp.reduce.async.bulk.tensor", "cp.reduce.async.bulk", "cp.async.mbarrier.arrive",
-            "barrier.cluster.arrive", "barrier.cluster.wait",
-            "wmma.store.d", "wmma.load.a", "wmma.load.b", "wmma.load.c",
-            "tcgen05.alloc", "tcgen05.dealloc", "tcgen05.relinquish_alloc_permit", "tcgen05.ld", "tcgen05.st",
-            "tcgen05.cp", "tcgen05.shift", "tcgen05.commit", "tcgen05.mma", "tcgen05.mma.ws", "tcgen05.mma.sp",
-            "tcgen05.mma.ws.sp", "tcgen05.wait", "tcgen05.fence", "wmma.mma", "cp.async",
-            "cp.async.commit_group", "cp.async.wait_group", "cp.async.wait_all", "cp.async.bulk.commit_group",
-            "cp.async.bulk.wait_group",
-            "mbarrier.arrive", "mbarrier.arrive_drop", "mbarrier.test_wait", "mbarrier.try_wait",
-            "mbarrier.expect_tx", "mbarrier.complete_tx", "mbarrier.init", "mbarrier.inval", "mbarrier.pending_count",
-            "multimem.ld_reduce", "multimem.st", "multimem.red", "tensormap.replace", "tensormap.cp_fenceproxy",
-            "clusterlaunchcontrol.try_cancel", "clusterlaunchcontrol.query_cancel");
-
     IsaForm(String opcode, String syntax, String section, String file, int line, List<Slot> slots,
             List<Operand> operands, Since since, Map<String, Since> valueSince, String undocumented,
-            Set<String> repeatable, Until until) {
+            Set<String> repeatable, Until until, Set<String> names) {
         this.until = until;
         this.opcode = opcode;
         this.syntax = syntax;
@@ -113,6 +104,16 @@ public final class IsaForm {
                 this.typeSlots[k++] = i;
             }
         }
+        int spaces = 0;
+        for (Slot s : this.slots) {
+            spaces += STATE_SPACES.containsAll(s.values()) ? 1 : 0;
+        }
+        this.spaceSlots = new int[spaces];
+        for (int i = 0, k = 0; i < this.slots.length; i++) {
+            if (STATE_SPACES.containsAll(this.slots[i].values())) {
+                this.spaceSlots[k++] = i;
+            }
+        }
         this.operands = operands.toArray(new Operand[0]);
         int min = 0;
         for (Operand o : this.operands) {
@@ -125,20 +126,36 @@ public final class IsaForm {
         this.valueSince = Map.copyOf(valueSince);
         this.undocumented = undocumented;
         this.repeatable = Set.copyOf(repeatable);
-        // the longest run of leading required literal slots that spells a name of NAMES
-        StringBuilder sb = new StringBuilder(opcode);
+        // the longest run of leading required non-type slots that spells names of @names: a literal
+        // or an enumeration each of whose values continues every candidate to a name
+        List<String> prefixes = List.of(opcode);
         String best = opcode;
         int bestLength = 0;
-        for (int i = 0; i < this.slots.length; i++) {
+        for (int i = 0; i < this.slots.length && !names.isEmpty(); i++) {
             Slot s = this.slots[i];
-            if (s.optional() || s.isType() || !s.isLiteral()) {
+            if (s.optional() || s.isType() || prefixes.size() * s.values().size() > 16) {
                 break;
             }
-            sb.append(s.name());
-            if (NAMES.contains(sb.toString())) {
-                best = sb.toString();
+            List<String> next = new java.util.ArrayList<>();
+            boolean all = true;
+            for (String p : prefixes) {
+                for (String v : s.values()) {
+                    String n = p + v;
+                    next.add(n);
+                    all &= names.contains(n);
+                }
+            }
+            prefixes = next;
+            if (all) {
                 bestLength = i + 1;
             }
+        }
+        if (bestLength > 0) {
+            StringBuilder sb = new StringBuilder(opcode);
+            for (int i = 0; i < bestLength; i++) {
+                sb.append(this.slots[i].name()); // an enumeration's name stands for its values (mbarrier.op)
+            }
+            best = sb.toString();
         }
         this.name = best;
         this.nameLength = bestLength;
@@ -186,6 +203,18 @@ public final class IsaForm {
 
     public Slot slot(int i) {
         return slots[i];
+    }
+
+    /** The state-space words of PTX ({@code .shared::cta} included). */
+    public static final Set<String> STATE_SPACES = Set.of(".global", ".shared", ".shared::cta", ".shared::cluster",
+            ".local", ".const", ".param", ".param::entry", ".param::func");
+
+    /**
+     * The indices of the slots that hold only state spaces, in order: ptxas reads the state spaces
+     * of an instruction with two of them by position (destination, then source).
+     */
+    public int[] spaceSlots() {
+        return spaceSlots;
     }
 
     /** The indices of the type slots, in order. */

@@ -22,7 +22,7 @@ import java.util.zip.CRC32;
 /**
  * What {@link InstructionSet} must know of the ISA data before it reads any form: which files
  * hold the forms of each opcode and the form tables of each opcode, every modifier any form uses,
- * and the file-wide {@code @elsewhere}, {@code @ignored} and {@code @ignores} lines. With it a run
+ * and the file-wide {@code @elsewhere}, {@code @ignored}, {@code @ignores} and {@code @names} lines. With it a run
  * parses and compiles only the files of the opcodes its input uses (docs/performance.md).
  *
  * <p>The build makes it from a full parse of the data files ({@link #main}, run by Maven in the
@@ -36,7 +36,7 @@ final class IsaIndex {
 
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.index";
-    private static final String MAGIC = "ptxlint-isa-index 1";
+    private static final String MAGIC = "ptxlint-isa-index 2";
 
     final List<String> files;
     /** CRC-32 of each file's bytes (0: not known, an index made from texts). */
@@ -51,10 +51,16 @@ final class IsaIndex {
     final Set<String> ignored;
     /** {@code @ignores} words per opcode, without the {@code @ignored} ones. */
     final Map<String, Set<String>> ignores;
+    /**
+     * The instruction names of more than one word ({@code @names}); forms of every file need all
+     * of them, since one opcode's forms and names may sit in different files (cp.async and
+     * cp.async.bulk).
+     */
+    final Set<String> names;
 
     private IsaIndex(List<String> files, int[] crcs, int listCrc, Map<String, int[]> opcodes,
                      Map<String, int[]> tables, Set<String> words, Map<String, Set<String>> elsewhere,
-                     Set<String> ignored, Map<String, Set<String>> ignores) {
+                     Set<String> ignored, Map<String, Set<String>> ignores, Set<String> names) {
         this.files = List.copyOf(files);
         this.crcs = crcs;
         this.listCrc = listCrc;
@@ -64,6 +70,7 @@ final class IsaIndex {
         this.elsewhere = Collections.unmodifiableMap(elsewhere);
         this.ignored = Collections.unmodifiableSet(ignored);
         this.ignores = Collections.unmodifiableMap(ignores);
+        this.names = Collections.unmodifiableSet(names);
     }
 
     static int crc(byte[] bytes) {
@@ -84,6 +91,7 @@ final class IsaIndex {
         Map<String, Set<String>> els = new HashMap<>();
         Set<String> ign = new HashSet<>();
         Map<String, Set<String>> perOpcode = new HashMap<>();
+        Set<String> names = names(sources);
         for (int fi = 0; fi < sources.size(); fi++) {
             IsaSource src = sources.get(fi);
             files.add(src.file());
@@ -122,7 +130,7 @@ final class IsaIndex {
                     }
                     continue;
                 }
-                for (IsaForm f : FormCompiler.compile(b, section)) {
+                for (IsaForm f : FormCompiler.compile(b, section, names)) {
                     forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
                     ops.computeIfAbsent(f.opcode(), k -> new LinkedHashSet<>()).add(fi);
                     for (IsaForm.Slot sl : f.slots()) {
@@ -134,7 +142,20 @@ final class IsaIndex {
         forms.replaceAll((k, v) -> List.copyOf(v));
         els.replaceAll((k, v) -> Collections.unmodifiableSet(v));
         perOpcode.replaceAll((k, v) -> Collections.unmodifiableSet(v));
-        return new IsaIndex(files, crcs, listCrc, toArrays(ops), toArrays(tabs), all, els, ign, perOpcode);
+        return new IsaIndex(files, crcs, listCrc, toArrays(ops), toArrays(tabs), all, els, ign, perOpcode, names);
+    }
+
+    /** The words of every {@code @names} line. */
+    static Set<String> names(List<IsaSource> sources) {
+        Set<String> names = new HashSet<>();
+        for (IsaSource src : sources) {
+            for (IsaSource.Annotation a : src.fileAnnotations()) {
+                if (a.keyword().equals("names")) {
+                    names.addAll(IsaSource.splitWords(a.args()));
+                }
+            }
+        }
+        return names;
     }
 
     private static Map<String, int[]> toArrays(Map<String, Set<Integer>> m) {
@@ -162,6 +183,7 @@ final class IsaIndex {
         new TreeSet<>(elsewhere.keySet()).forEach(op -> line(sb, "elsewhere", op, new TreeSet<>(elsewhere.get(op))));
         line(sb, "ignored", "", new TreeSet<>(ignored));
         new TreeSet<>(ignores.keySet()).forEach(op -> line(sb, "ignores", op, new TreeSet<>(ignores.get(op))));
+        line(sb, "names", "", new TreeSet<>(names));
         return sb.toString();
     }
 
@@ -203,6 +225,7 @@ final class IsaIndex {
         Map<String, Set<String>> els = new HashMap<>();
         Set<String> ign = new HashSet<>();
         Map<String, Set<String>> ignores = new HashMap<>();
+        Set<String> names = new HashSet<>();
         for (int i = 1; i < lines.length; i++) {
             String[] f = lines[i].split("\t", -1);
             switch (f[0]) {
@@ -217,6 +240,7 @@ final class IsaIndex {
                 case "elsewhere" -> els.put(f[1], Collections.unmodifiableSet(new HashSet<>(rest(f))));
                 case "ignored" -> ign.addAll(rest(f));
                 case "ignores" -> ignores.put(f[1], Collections.unmodifiableSet(new HashSet<>(rest(f))));
+                case "names" -> names.addAll(rest(f));
                 default -> {
                     return null;
                 }
@@ -226,7 +250,7 @@ final class IsaIndex {
         for (int i = 0; i < c.length; i++) {
             c[i] = crcs.get(i);
         }
-        return new IsaIndex(files, c, listCrc, ops, tabs, words, els, ign, ignores);
+        return new IsaIndex(files, c, listCrc, ops, tabs, words, els, ign, ignores, names);
     }
 
     private static int[] parseInts(String[] f) {
@@ -248,7 +272,8 @@ final class IsaIndex {
         }
         return files.equals(x.files) && Arrays.equals(crcs, x.crcs) && listCrc == x.listCrc
                 && sameArrays(opcodes, x.opcodes) && sameArrays(tables, x.tables) && words.equals(x.words)
-                && elsewhere.equals(x.elsewhere) && ignored.equals(x.ignored) && ignores.equals(x.ignores);
+                && elsewhere.equals(x.elsewhere) && ignored.equals(x.ignored) && ignores.equals(x.ignores)
+                && names.equals(x.names);
     }
 
     private static boolean sameArrays(Map<String, int[]> a, Map<String, int[]> b) {

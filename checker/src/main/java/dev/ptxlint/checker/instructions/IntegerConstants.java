@@ -3,12 +3,17 @@ package dev.ptxlint.checker.instructions;
 import dev.ptxlint.syntax.Ast;
 import java.math.BigInteger;
 
-/** The value of simple integer constants (a literal, optionally negated), or null. */
+/** The value of simple integer constants (a literal, optionally negated, or WARP_SZ), or null. */
 final class IntegerConstants {
+    private static final BigInteger WARP_SZ = BigInteger.valueOf(32);
+
     private IntegerConstants() {
     }
 
     static BigInteger value(Ast.Expr e) {
+        if (e instanceof Ast.Name n && n.suffixes().isEmpty() && n.text().equals("WARP_SZ")) {
+            return WARP_SZ; // the predefined constant (ptxas: 'unexpected value '32'')
+        }
         if (e instanceof Ast.IntLit i) {
             return literal(i.token().text());
         }

@@ -155,8 +155,88 @@ public final class IsaChecks implements InstructionCheck {
             }
             return;
         }
-        checkOperands(insn, match.bindings, ctx);
-        addressSpace(insn, p.mods, ctx);
+        Binding used = checkOperands(insn, match.bindings, ctx);
+        if (used == null || !hasSpaces(used.form())) {
+            addressSpace(insn, p.mods, ctx);
+        }
+    }
+
+    private static boolean hasSpaces(IsaForm f) {
+        for (IsaForm.Operand o : f.operands()) {
+            if (o.spaces() != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The variable of an address against the state spaces its operand allows ({@code space(...)} in
+     * the data): {@code [g]} or {@code [g+8]} of a .global variable where the operand is an address
+     * in .shared is "State space mismatch" / "Illegal state space for address operand" in ptxas.
+     * Registers and constants are not checked (generic addresses).
+     */
+    private static int addressSpaceOf(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Address a,
+                                      CheckContext ctx, List<Finding> out) {
+        if (a.items().isEmpty()) {
+            return 0;
+        }
+        Ast.Expr base = a.items().get(0);
+        if (base instanceof Ast.Binary bin) {
+            base = bin.left();
+        }
+        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+            return 0;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null || s.kind() != Symbol.Kind.VARIABLE || s.space() == null || s.isRegister()
+                || ".sreg".equals(s.space()) || ".tex".equals(s.space())) {
+            return 0;
+        }
+        String[] allowed = spec.spaces();
+        IsaForm f = b.form();
+        for (int i = 0; i < allowed.length; i++) {
+            String w = allowed[i];
+            int slot = IsaForm.STATE_SPACES.contains(w) ? -1 : slotIndex(f, w);
+            if (slot >= 0 || !IsaForm.STATE_SPACES.contains(w)) {
+                String v = b.value(slot);
+                if (v != null) {
+                    return spaceOf(v).equals(s.space()) ? 0 : spaceMismatch(insn, spec, n, s, spaceOf(v), out);
+                }
+                continue; // an absent optional slot: the spaces after it
+            }
+            if (spaceOf(w).equals(s.space())) {
+                return 0;
+            }
+        }
+        StringBuilder want = new StringBuilder();
+        for (String w : allowed) {
+            if (IsaForm.STATE_SPACES.contains(w) && want.indexOf(spaceOf(w)) < 0) {
+                want.append(want.length() == 0 ? "" : " or ").append(spaceOf(w));
+            }
+        }
+        return spaceMismatch(insn, spec, n, s, want.toString(), out);
+    }
+
+    private static int spaceMismatch(Ast.Instruction insn, IsaForm.Operand spec, Ast.Name n, Symbol s, String want,
+                                     List<Finding> out) {
+        return fail(out, Rules.ADDRESS_SPACE_MISMATCH, n, "'" + n.text() + "' is a " + s.space() + " variable, but"
+                + " operand " + spec.name() + " of '" + insn.mnemonic() + "' is an address in " + want
+                + ": use a variable of " + want + " or a register holding an address");
+    }
+
+    private static int slotIndex(IsaForm f, String name) {
+        for (int i = 0; i < f.slotCount(); i++) {
+            if (f.slot(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** .shared::cta and .shared::cluster address .shared variables, .param::entry .param ones. */
+    private static String spaceOf(String w) {
+        return w.startsWith(".shared") ? ".shared" : w.startsWith(".param") ? ".param" : w;
     }
 
     /**
@@ -241,7 +321,8 @@ public final class IsaChecks implements InstructionCheck {
     record Finding(Rule rule, Span span, String message) {
     }
 
-    private void checkOperands(Ast.Instruction insn, List<Binding> bindings, CheckContext ctx) {
+    /** Checks the operands; the binding they were checked against (the best one when none fit). */
+    private Binding checkOperands(Ast.Instruction insn, List<Binding> bindings, CheckContext ctx) {
         Binding passed = null;
         Binding best = null;
         int bestCount = Integer.MAX_VALUE;
@@ -253,7 +334,7 @@ public final class IsaChecks implements InstructionCheck {
                 }
                 if (requirementsMet(b, ctx)) {
                     report(insn, b, ctx);
-                    return;
+                    return b;
                 }
             } else if (n < bestCount) {
                 bestCount = n;
@@ -262,13 +343,14 @@ public final class IsaChecks implements InstructionCheck {
         }
         if (passed != null) {
             requirement(insn, passed, ctx);
-            return;
+            return passed;
         }
         List<Finding> out = new ArrayList<>();
         operandProblems(insn, best, ctx, out);
         for (Finding f : out) {
             ctx.reporter().report(f.rule(), f.span(), f.message());
         }
+        return best;
     }
 
     /** Warnings of a form that passed: undocumented forms. */
@@ -562,13 +644,17 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is an address [...]");
                 }
+                if (spec.spaces() != null && addressSpaceOf(insn, b, spec, a, ctx, out) > 0) {
+                    return 1;
+                }
                 if (spec.parts() != null) {
                     return addressParts(insn, b, spec, a, ctx, out);
                 }
                 return type == null ? 0 : addressBase(insn, b, spec, type, a, ctx, out);
             }
             case MEM -> {
-                return e instanceof Ast.Address ? 0 : bareAddress(insn, spec, e, ctx, out);
+                return e instanceof Ast.Address a ? spec.spaces() == null ? 0 : addressSpaceOf(insn, b, spec, a, ctx, out)
+                        : bareAddress(insn, spec, e, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
                 return symbolOperand(insn, spec, e, ctx, out);
@@ -963,8 +1049,12 @@ public final class IsaChecks implements InstructionCheck {
             return 0;
         }
         long raw = v.longValue();
-        long u32 = v.longValue() & 0xFFFFFFFFL;
+        long u32 = spec.exactConstant() ? raw : v.longValue() & 0xFFFFFFFFL;
         String want;
+        if (spec.exactConstant() && v.bitLength() > 63) {
+            raw = spec.hasRange() ? spec.max() + 1 : -1; // beyond 64 bits: out of every range
+            u32 = raw;
+        }
         if (spec.hasRange() && !(raw >= spec.min() && raw <= spec.max() || u32 >= spec.min() && u32 <= spec.max())) {
             want = "in [" + spec.min() + ".." + spec.max() + "]";
         } else if (spec.values() != null && !oneOf(spec.values(), raw, u32)) {
@@ -973,7 +1063,7 @@ public final class IsaChecks implements InstructionCheck {
                 sb.append(i > 0 ? ", " : "").append(spec.values()[i]);
             }
             want = sb.toString();
-        } else if (spec.multiple() != 0 && raw % spec.multiple() != 0) {
+        } else if (spec.multiple() != 0 && raw % spec.multiple() != 0 && u32 % spec.multiple() != 0) {
             want = "a multiple of " + spec.multiple();
         } else {
             return 0; // the message is built only for a value that fails

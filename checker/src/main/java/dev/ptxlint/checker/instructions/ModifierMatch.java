@@ -86,6 +86,17 @@ final class ModifierMatch {
             }
             return new ModifierMatch(List.of(), List.of(misplaced));
         }
+        for (IsaForm f : forms) {
+            if (f.spaceSlots().length >= 2 && assign(f, mods, false) != null) {
+                int at = -1;
+                for (int i = 0; i < mods.length && at < 0; i++) {
+                    at = IsaForm.STATE_SPACES.contains(mods[i]) ? i : -1;
+                }
+                return new ModifierMatch(List.of(), List.of(new Problem(Rules.ILLEGAL_MODIFIER, at, "'" + opcode
+                        + "' reads its state spaces in order, the destination's first, then the source's: "
+                        + f.mnemonic())));
+            }
+        }
         return new ModifierMatch(List.of(), diagnose(isa, opcode, forms, mods));
     }
 
@@ -98,26 +109,47 @@ final class ModifierMatch {
     private static Problem nameOrder(IsaForm f, String[] mods) {
         int n = f.nameLength();
         for (int i = 0; i < n; i++) {
-            String want = f.slot(i).name();
-            if (i < mods.length && mods[i].equals(want)) {
+            IsaForm.Slot slot = f.slot(i);
+            if (i < mods.length && slot.values().contains(mods[i])) {
                 continue;
             }
             int at = -1;
             for (int j = 0; j < mods.length; j++) {
-                if (mods[j].equals(want)) {
+                if (slot.values().contains(mods[j])) {
                     at = j;
                     break;
                 }
             }
+            String want = at >= 0 ? mods[at] : slot.name();
             if (at < 0) {
                 at = i < mods.length ? i : -1;
             }
+            String name = writtenName(f, mods);
             String rest = restAfterName(f, mods);
             return new Problem(Rules.ILLEGAL_MODIFIER, at, "'" + want + "' is part of the instruction name "
-                    + f.name() + ", whose words must follow '" + f.opcode() + "' in this order: write "
-                    + f.name() + rest + " (" + f.mnemonic() + ")");
+                    + name + ", whose words must follow '" + f.opcode() + "' in this order: write "
+                    + name + rest + " (" + f.mnemonic() + ")");
         }
         return null;
+    }
+
+    /** The name's words as written ({@code mbarrier.arrive_drop.expect_tx} for {@code mbarrier.op.expect_tx}). */
+    private static String writtenName(IsaForm f, String[] mods) {
+        StringBuilder sb = new StringBuilder(f.opcode());
+        for (int i = 0; i < f.nameLength(); i++) {
+            IsaForm.Slot slot = f.slot(i);
+            String w = slot.name();
+            if (!slot.isLiteral()) {
+                for (String m : mods) {
+                    if (slot.values().contains(m)) {
+                        w = m;
+                        break;
+                    }
+                }
+            }
+            sb.append(w);
+        }
+        return sb.toString();
     }
 
     /** The written modifiers other than the name's words, in their written order. */
@@ -127,7 +159,7 @@ final class ModifierMatch {
         outer:
         for (String m : mods) {
             for (int i = 0; i < taken.length; i++) {
-                if (!taken[i] && f.slot(i).name().equals(m)) {
+                if (!taken[i] && f.slot(i).values().contains(m)) {
                     taken[i] = true;
                     continue outer;
                 }
@@ -144,6 +176,10 @@ final class ModifierMatch {
      * onto the type slots, the rest onto distinct slots that hold them, every required slot filled.
      */
     static int[] assign(IsaForm f, String[] mods) {
+        return assign(f, mods, true);
+    }
+
+    private static int[] assign(IsaForm f, String[] mods, boolean spacesByPosition) {
         int[] slotOf = new int[mods.length];
         boolean[] used = new boolean[f.slotCount()];
         int[] typeSlots = f.typeSlots();
@@ -167,10 +203,41 @@ final class ModifierMatch {
                 slotOf[i] = -1; // perhaps a non-type slot holds it (a literal .b16 in a mnemonic)
             }
         }
+        if (spacesByPosition && !spacesInOrder(f, mods, slotOf, used)) {
+            return null;
+        }
         if (!place(f, mods, slotOf, used, 0)) {
             return null;
         }
         return slotOf;
+    }
+
+    /**
+     * With two or more state-space slots (cp.async.bulk.shared::cluster.global), the written state
+     * spaces fill them in order, as ptxas reads them ("State space incorrect" otherwise); false
+     * when they do not fit so.
+     */
+    private static boolean spacesInOrder(IsaForm f, String[] mods, int[] slotOf, boolean[] used) {
+        int[] ss = f.spaceSlots();
+        if (ss.length < 2) {
+            return true;
+        }
+        int si = 0;
+        for (int i = 0; i < mods.length; i++) {
+            if (slotOf[i] >= 0 || !IsaForm.STATE_SPACES.contains(mods[i])) {
+                continue;
+            }
+            while (si < ss.length && !f.slot(ss[si]).values().contains(mods[i]) && f.slot(ss[si]).optional()) {
+                si++;
+            }
+            if (si >= ss.length || !f.slot(ss[si]).values().contains(mods[i])) {
+                return false;
+            }
+            slotOf[i] = ss[si];
+            used[ss[si]] = true;
+            si++;
+        }
+        return true;
     }
 
     private static boolean place(IsaForm f, String[] mods, int[] slotOf, boolean[] used, int i) {
