@@ -79,6 +79,10 @@ public final class IsaForm {
      * may stand in any order. Measured on the recorded verdicts (testdata/ptxas/isa, ptxas 13.0).
      */
     static final Set<String> NAMES = Set.of(
+            // barriers, fences, setmaxnreg (bar.ptxisa, membar.ptxisa, setmaxnreg.ptxisa: measured evidence there)
+            "bar.cta", "bar.arrive", "bar.cta.arrive", "bar.red", "bar.cta.red", "bar.warp",
+            "barrier.cta", "barrier.arrive", "barrier.cta.arrive", "barrier.red", "barrier.cta.red",
+            "fence.proxy", "membar.proxy", "setmaxnreg.inc", "setmaxnreg.dec",
             "cp.async.bulk.prefetch.tensor", "cp.async.bulk.tensor", "cp.async.bulk.prefetch", "cp.async.bulk",
             "cp.reduce.async.bulk.tensor", "cp.reduce.async.bulk", "cp.async.mbarrier.arrive",
             "barrier.cluster.arrive", "barrier.cluster.wait",
