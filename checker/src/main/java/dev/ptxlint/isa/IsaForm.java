@@ -82,7 +82,7 @@ public final class IsaForm {
             // barriers, fences, setmaxnreg (bar.ptxisa, membar.ptxisa, setmaxnreg.ptxisa: measured evidence there)
             "bar.cta", "bar.arrive", "bar.cta.arrive", "bar.red", "bar.cta.red", "bar.warp",
             "barrier.cta", "barrier.arrive", "barrier.cta.arrive", "barrier.red", "barrier.cta.red",
-            "fence.proxy", "membar.proxy", "setmaxnreg.inc", "setmaxnreg.dec",
+            "fence.proxy", "membar.proxy", "setmaxnreg.inc", "setmaxnreg.dec", "cvta.to",
             "cp.async.bulk.prefetch.tensor", "cp.async.bulk.tensor", "cp.async.bulk.prefetch", "cp.async.bulk",
             "cp.reduce.async.bulk.tensor", "cp.reduce.async.bulk", "cp.async.mbarrier.arrive",
             "barrier.cluster.arrive", "barrier.cluster.wait",
