@@ -44,6 +44,12 @@ final class DestinationRule implements FormRule {
         switch (o.kind()) {
             case REGISTER -> {
                 PtxType r = o.type();
+                if (r == PtxType.F16X2 && d != PtxType.F16X2 && a.table.hasSelectors()) {
+                    // video destinations: ptxas "Arguments mismatch" for .f16x2 (measured: vset, vset2, vset4)
+                    err(Rules.OPERAND_TYPE_MISMATCH, o, what.get() + ", but " + Exprs.text(o.expr())
+                            + " is .f16x2; the destination must be a .b32, .u32 or .s32 register", ctx);
+                    return;
+                }
                 if (r == null || OperandTypes.registerFits(d, r)) {
                     return;
                 }
@@ -83,6 +89,7 @@ final class DestinationRule implements FormRule {
                     + what.get() + " into a register", ctx);
             case INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS -> err(Rules.INVALID_DESTINATION, o,
                     what.get() + ": the destination must be a register", ctx);
+            case OTHER_SYMBOL -> symbol(o, what.get() + ": the destination must be a register", ctx);
             default -> {
             }
         }
@@ -122,6 +129,7 @@ final class DestinationRule implements FormRule {
                     + "p|q for two results", ctx);
             case SPECIAL_REGISTER, INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS ->
                     err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes a predicate register", ctx);
+            case OTHER_SYMBOL -> symbol(o, a.opcode() + " writes a predicate register", ctx);
             default -> {
             }
         }
@@ -160,6 +168,24 @@ final class DestinationRule implements FormRule {
         }
         err(Rules.INVALID_DESTINATION, o, "both destinations of p|q must be predicate registers (or '_'); "
                 + Exprs.text(e) + (o.type() != null ? " is a " + o.type().text() + " register" : " is not"), ctx);
+    }
+
+    /**
+     * A label, function or variable as the destination: ptxas "Arguments mismatch", "Result register
+     * required" or "must be register" (measured on the recorded set, setp, selp, slct and video
+     * verdicts). A vector register named whole is left to the other rules.
+     */
+    private static void symbol(Operand o, String what, CheckContext ctx) {
+        var s = o.symbol();
+        if (s.isRegister()) {
+            return;
+        }
+        String kind = switch (s.kind()) {
+            case LABEL -> "the label ";
+            case FUNCTION -> "the function ";
+            default -> "the variable ";
+        };
+        err(Rules.INVALID_DESTINATION, o, what + "; " + kind + s.name() + " is not one", ctx);
     }
 
     private static void quirk(FormAnalysis a, Operand o, String what, CheckContext ctx) {

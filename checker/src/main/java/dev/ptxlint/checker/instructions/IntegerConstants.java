@@ -3,7 +3,10 @@ package dev.ptxlint.checker.instructions;
 import dev.ptxlint.syntax.Ast;
 import java.math.BigInteger;
 
-/** The value of simple integer constants (a literal, optionally negated, or WARP_SZ), or null. */
+/**
+ * The value of simple integer constants (a literal, optionally negated, or {@code WARP_SZ}, which
+ * ptxas reads as 32: "Barrier number '32' out of range"), or null.
+ */
 final class IntegerConstants {
     private static final BigInteger WARP_SZ = BigInteger.valueOf(32);
 
@@ -20,6 +23,9 @@ final class IntegerConstants {
         if (e instanceof Ast.Unary u && u.op().text().equals("-")) {
             BigInteger v = value(u.operand());
             return v == null ? null : v.negate();
+        }
+        if (e instanceof Ast.Name n && n.suffixes().isEmpty() && n.text().equals("WARP_SZ")) {
+            return WARP_SZ;
         }
         if (e instanceof Ast.Group g && g.items().size() == 1) {
             return value(g.items().get(0));

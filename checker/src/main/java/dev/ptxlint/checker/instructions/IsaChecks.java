@@ -265,6 +265,15 @@ public final class IsaChecks implements InstructionCheck {
                 space = s;
             }
         }
+        String opcode = insn.opcode().text();
+        if (opcode.equals("cvta")) {
+            cvtaSource(insn, mods, space, ctx);
+            return;
+        }
+        if (space == null && GENERIC.contains(opcode)) {
+            generic(insn, ctx);
+            return;
+        }
         if (space == null || space.isEmpty()) {
             return;
         }
@@ -295,6 +304,101 @@ public final class IsaChecks implements InstructionCheck {
         ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a " + s.space()
                 + " variable, but '" + insn.mnemonic() + "' accesses " + space + " memory: use the " + s.space()
                 + " form of the instruction for it, or an address in " + space);
+    }
+
+    /** Opcodes whose address is generic when no state space is named (ld, st, atom, red, ldu, prefetch). */
+    private static final Set<String> GENERIC = Set.of("ld", "st", "atom", "red", "ldu", "prefetch");
+
+    /**
+     * A generic address (no state space named): ptxas needs sm_20 for it ("Feature 'generic
+     * addressing' requires .target sm_20 or higher"), and a {@code .const} variable is not in the
+     * generic space ("State space mismatch between instruction and address": ld.b32 %r1, [c]),
+     * measured with ptxas 13.0 on ld, st, atom, red, ldu and prefetch.
+     */
+    private static void generic(Ast.Instruction insn, CheckContext ctx) {
+        Ast.Address address = null;
+        for (Ast.Expr e : insn.operands()) {
+            if (e instanceof Ast.Address a) {
+                if (address != null) {
+                    return;
+                }
+                address = a;
+            }
+        }
+        if (address == null || address.items().size() != 1) {
+            return;
+        }
+        Target t = ctx.declaredTarget();
+        if (t != null && t.sm() < 20) {
+            ctx.reporter().report(Rules.REQUIRES_NEWER, address.span(), "a generic address (no state space on '"
+                    + insn.mnemonic() + "') requires .target sm_20 or later; the module targets " + t.name()
+                    + ": name the state space (" + insn.opcode().text() + ".global, ." + "shared, ...)");
+            return;
+        }
+        Ast.Expr base = address.items().get(0);
+        if (base instanceof Ast.Binary bin) {
+            base = bin.left();
+        }
+        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+            return;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".const".equals(s.space())) {
+            ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a .const variable,"
+                    + " which a generic address cannot reach: write '" + insn.opcode().text() + ".const' for it");
+        }
+    }
+
+    /**
+     * The variable or function whose address cvta converts: a variable of the state space cvta
+     * names (cvta.global.u64 %rd1, s: "State space mismatch between instruction and address in
+     * instruction 'cvta'", also for .param with a .global variable), never a function (cvta.global
+     * with fv: the same message). Measured with ptxas 13.0.
+     */
+    private static void cvtaSource(Ast.Instruction insn, String[] mods, String space, CheckContext ctx) {
+        List<Ast.Expr> ops = insn.operands();
+        if (ops.size() != 2) {
+            return;
+        }
+        for (String m : mods) {
+            if (m.equals(".to")) {
+                return;
+            }
+        }
+        String want = space;
+        if (want != null && want.isEmpty()) {
+            for (String m : mods) {
+                if (m.equals(".param") || m.equals(".param::entry")) {
+                    want = ".param";
+                }
+            }
+        }
+        if (want == null || want.isEmpty()) {
+            return;
+        }
+        Ast.Expr base = ops.get(1);
+        if (base instanceof Ast.Binary bin) {
+            base = bin.left();
+        }
+        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+            return;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null) {
+            return;
+        }
+        if (s.kind() == Symbol.Kind.FUNCTION) {
+            ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a function, not a "
+                    + want + " variable: cvta converts the address of a variable in the state space it names");
+            return;
+        }
+        if (s.kind() != Symbol.Kind.VARIABLE || s.space() == null || s.isRegister() || ".sreg".equals(s.space())
+                || ".tex".equals(s.space()) || s.space().equals(want)) {
+            return;
+        }
+        ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a " + s.space()
+                + " variable, but '" + insn.mnemonic() + "' converts a " + want + " address: use cvta" + s.space()
+                + " for it");
     }
 
     private ModifierMatch match(String opcode, String[] mods) {
@@ -853,8 +957,12 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     private static boolean fits(Binding b, IsaForm.Operand spec, PtxType slot, PtxType reg, boolean element) {
-        if (element && spec.relaxed() && reg != PtxType.PRED && reg.bits() >= slot.bits()) {
-            return true; // an element of ld/st data: any class at least as wide (ld.global.nc.v4.f32 {%u..})
+        if (element && spec.relaxed() && slot.kind() == PtxType.Kind.FLOAT && reg.bits() == slot.bits()
+                && (reg.kind() == PtxType.Kind.SIGNED || reg.kind() == PtxType.Kind.UNSIGNED)) {
+            // an element of ld/st data: an integer register of the float type's size too (ld.global.v2.f32
+            // {%u1, %u2}); otherwise the relaxed rule, as for a scalar (measured with ptxas 13.0: .f32 takes
+            // no .u64/.s64/.f64/.f16x2 element, .u32/.s32/.u16 no .f32/.f64 element: Arguments mismatch)
+            return true;
         }
         int index = indexOf(b, spec);
         return OperandFit.register(index < 0 ? null : b.typeKey(), index, origin(spec, element), slot, reg);

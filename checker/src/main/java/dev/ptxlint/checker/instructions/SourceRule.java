@@ -46,6 +46,12 @@ final class SourceRule implements FormRule {
         switch (o.kind()) {
             case REGISTER -> {
                 PtxType r = o.type();
+                if (r == PtxType.F16X2 && a.table.hasSelectors() && !slot.selectors().allowsAny()) {
+                    // video c (no selector): ptxas "Arguments mismatch" for .f16x2, which a and b take
+                    report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a .b32, .u32 or .s32 register, but "
+                            + Exprs.text(o.expr()) + " is .f16x2 (which only the operands with selectors take)", ctx);
+                    return;
+                }
                 if (r == null || OperandTypes.registerFits(t, r)) {
                     return;
                 }
@@ -86,7 +92,12 @@ final class SourceRule implements FormRule {
                     + Exprs.text(o.expr()) + " cannot be an operand of " + a.opcode() + ": copy it into a register "
                     + "first (" + (Exprs.text(o.expr()).contains("64") ? "mov.u64 %rd, " : "mov.u32 %r, ")
                     + Exprs.text(o.expr()) + ")", ctx);
-            case OTHER_SYMBOL -> symbol(a, o, where.get(), ctx);
+            case OTHER_SYMBOL -> {
+                if (functionFits(a, slot, t, o)) {
+                    return;
+                }
+                symbol(a, o, where.get(), false, ctx);
+            }
             case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
                     + a.opcode() + " has no operand negation; negate into a register first (neg)", ctx);
             case REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is an expression over a "
@@ -154,7 +165,7 @@ final class SourceRule implements FormRule {
                     + " must be a predicate, not " + OperandTypes.describe(o.kind()), ctx);
             case SPECIAL_REGISTER, VECTOR, ADDRESS, REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o,
                     where.get() + " must be a predicate register", ctx);
-            case OTHER_SYMBOL -> symbol(a, o, where.get(), ctx);
+            case OTHER_SYMBOL -> symbol(a, o, where.get(), true, ctx);
             case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
                     + "negate a predicate with '!'", ctx);
             default -> {
@@ -162,11 +173,35 @@ final class SourceRule implements FormRule {
         }
     }
 
-    /** A variable (not a function or label) where a register is needed: ptxas "must be register". */
-    private void symbol(FormAnalysis a, Operand o, String where, CheckContext ctx) {
+    /**
+     * Whether ptxas takes a function's name (its address, a constant) in this data source, as
+     * measured on the recorded verdicts (testdata/ptxas/isa set, setp, selp, slct, vset, vset2,
+     * vset4 with the template's {@code fv}): in a and b of set, setp, selp and slct, and in slct's
+     * c, except in .bf16/.bf16x2 operands; in a and b of scalar vset; never in a source that takes
+     * no constants (vset2/vset4: "Incorrect video selector") nor in vset's merge operand c, which
+     * takes no selector ("Arguments mismatch").
+     */
+    private static boolean functionFits(FormAnalysis a, FormTable.Operand slot, PtxType t, Operand o) {
+        return o.symbol().kind() == dev.ptxlint.checker.Symbol.Kind.FUNCTION
+                && slot.constants() != FormTable.Constants.NONE && t != PtxType.BF16 && t != PtxType.BF16X2
+                && !(a.table.hasSelectors() && !slot.selectors().allowsAny());
+    }
+
+    /**
+     * A variable, label or function where a register (or a constant) is needed: ptxas "must be
+     * register" or "Arguments mismatch" (functions where {@link #functionFits} says so are accepted).
+     */
+    private void symbol(FormAnalysis a, Operand o, String where, boolean predicate, CheckContext ctx) {
         var s = o.symbol();
+        if (s.kind() == dev.ptxlint.checker.Symbol.Kind.LABEL || s.kind() == dev.ptxlint.checker.Symbol.Kind.FUNCTION) {
+            String what = s.kind() == dev.ptxlint.checker.Symbol.Kind.LABEL ? "the label " : "the function ";
+            report(Rules.INVALID_OPERAND_KIND, o, where + (predicate ? " must be a predicate register"
+                    : " must be a register" + (a.table.hasSelectors() && !a.table.opcode().equals("vset") ? ""
+                    : " or a constant")) + ", not " + what + s.name(), ctx);
+            return;
+        }
         if (s.kind() != dev.ptxlint.checker.Symbol.Kind.VARIABLE) {
-            return; // ptxas accepts a function's name as an address constant
+            return;
         }
         String what = s.isRegister() ? "the vector register " + s.name() + " (.v" + s.vector() + ")"
                 : s.name() + ", a " + (s.space() == null ? "" : s.space() + " ") + "variable";
