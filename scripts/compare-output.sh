@@ -2,7 +2,10 @@
 # Byte-for-byte comparison of two ptxlint builds: the JSON output of BASE_JAR and NEW_JAR over
 # the same inputs must be identical (issue 13: a faster pipeline must not change any output).
 #   scripts/compare-output.sh BASE_JAR [NEW_JAR] [PATH...]
-# NEW_JAR defaults to cli/target/ptxlint.jar. PATHs default to testdata, examples,
+#   scripts/compare-output.sh --rev REV [NEW_JAR] [PATH...]
+# --rev builds the baseline jar from git revision REV (a temporary worktree, mvn package, no
+# install) and compares with it; .ci/run does this against 2762e4c, the last commit before the
+# byte lexer. NEW_JAR defaults to cli/target/ptxlint.jar. PATHs default to testdata, examples,
 # target/corpus (scripts/gen-corpus.sh) and target/mutants: deterministic mutants of the PTX
 # fixtures with non-ASCII text, invalid UTF-8, NUL bytes, byte-order marks, UTF-16, stray
 # characters and unterminated strings and comments spliced in (made here, seed fixed), so that
@@ -10,6 +13,18 @@
 # and JSON format. Exit 0 when every output is identical, 1 otherwise (the diff is printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--rev" ]; then
+  REV=${2:?usage: compare-output.sh --rev REV [NEW_JAR] [PATH...]}
+  shift 2
+  wt=$(mktemp -d)
+  git worktree add -q --detach "$wt/src" "$REV"
+  cleanup_wt() { git worktree remove --force "$wt/src" >/dev/null 2>&1 || true; rm -rf "$wt"; }
+  trap cleanup_wt EXIT
+  echo "compare-output: building the baseline $REV" >&2
+  (cd "$wt/src" && mvn -B -q package -DskipTests >&2)
+  cp "$wt/src/cli/target/ptxlint.jar" "$wt/base.jar"
+  set -- "$wt/base.jar" "$@"
+fi
 BASE=${1:?usage: compare-output.sh BASE_JAR [NEW_JAR] [PATH...]}
 NEW=${2:-cli/target/ptxlint.jar}
 shift $(( $# >= 2 ? 2 : 1 ))
@@ -71,7 +86,8 @@ PY
   [ -d target/corpus-big ] && set -- "$@" target/corpus-big
   [ -d target/bench ] && set -- "$@" target/bench
 fi
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+tmp=$(mktemp -d)
+if [ -n "${wt:-}" ]; then trap 'rm -rf "$tmp"; cleanup_wt' EXIT; else trap 'rm -rf "$tmp"' EXIT; fi
 status=0
 for p in "$@"; do
   for fmt in json text; do
