@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
  *
  * <p>Operand registers get the type nvcc gives each constraint (measured with nvcc 13.0
  * {@code -ptx}): {@code h} .b16, {@code r} .b32, {@code l} .b64, {@code q} .b128, {@code f}
- * .f32 and {@code d} .f64 below sm_100 but .b32 and .b64 from sm_100 on; {@code n} is replaced by its value (an integer literal; otherwise a
+ * .f32 and {@code d} .f64 below sm_100 but .b32 and .b64 from sm_100 on;
+ * {@code n} is replaced by its value (an integer literal; otherwise a
  * placeholder, and findings on it are dropped), {@code C} by its string. nvcc replaces nothing in a
  * statement without operands.
  *

@@ -55,7 +55,8 @@ class CudaOperandTypesTest {
         }
         // 64-bit, shared, async and not a memory access: nothing from PTX0504
         assertEquals(List.of(), codes("sm_90", "asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(a) : \"l\"(p));"));
-        assertEquals(List.of(), codes("sm_90", "asm volatile(\"st.shared::cluster.u32 [%0], %1;\" :: \"r\"(a), \"r\"(a));"));
+        assertEquals(List.of(), codes("sm_90",
+                "asm volatile(\"st.shared::cluster.u32 [%0], %1;\" :: \"r\"(a), \"r\"(a));"));
         assertEquals(List.of(), codes("sm_90", "asm volatile(\"ld.param.u32 %0, [%1];\" : \"=r\"(a) : \"r\"(a));"));
         assertEquals(List.of(), codes("sm_90", "asm volatile(\"ldu.global.u32 %0, [%1];\" : \"=r\"(a) : \"l\"(p));"));
         // %%1 is a PTX name, not operand 1; an "h" operand only makes ptxas warn
