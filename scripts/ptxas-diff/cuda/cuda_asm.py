@@ -129,8 +129,13 @@ def split_ptx(text):
     header = text[:m.start()] if m else text
     header = "\n".join(l for l in header.splitlines() if not l.startswith("\t// .globl"))
     entries = {}
-    for e in re.finditer(r"^\.visible \.entry _Z\d+k_(\d+)Pc\((.*?)^}\n", text, re.M | re.S):
-        entries[int(e.group(1))] = e.group(0)
+    # an entry runs to the next one (or the end): a template's own "\n}" may start a line, so the
+    # first '}' at the start of a line is not the entry's end
+    starts = [m.start() for m in re.finditer(r"^\.visible \.entry ", text, re.M)] + [len(text)]
+    for a, b in zip(starts, starts[1:]):
+        e = re.match(r"\.visible \.entry _Z\d+k_(\d+)Pc\(", text[a:b])
+        if e:
+            entries[int(e.group(1))] = text[a:b]
     return header, entries
 
 

@@ -33,7 +33,8 @@ import java.util.regex.Pattern;
  *
  * <p>Operand registers get the type nvcc gives each constraint (measured with nvcc 13.0
  * {@code -ptx}): {@code h} .b16, {@code r} .b32, {@code l} .b64, {@code q} .b128, {@code f}
- * .f32, {@code d} .f64; {@code n} is replaced by its value (an integer literal; otherwise a
+ * .f32 and {@code d} .f64 below sm_100 but .b32 and .b64 from sm_100 on;
+ * {@code n} is replaced by its value (an integer literal; otherwise a
  * placeholder, and findings on it are dropped), {@code C} by its string. nvcc replaces nothing in a
  * statement without operands.
  *
@@ -190,6 +191,9 @@ public final class CudaLinter {
                 return "constraint \"" + op.constraint() + "\" is not one nvcc accepts in device code (host asm?)";
             }
         }
+        if (!ops.isEmpty()) {
+            addresses(st, lines, out);
+        }
         Module m = new Module(st, lines, out);
         if (m.skip != null) {
             return m.skip;
@@ -235,6 +239,62 @@ public final class CudaLinter {
         return null;
     }
 
+    /**
+     * An instruction of the template that accesses memory through an address ({@code ld st atom
+     * red prefetch prefetchu mbarrier multimem}), its modifiers, and its operands up to the end of
+     * the statement.
+     */
+    private static final Pattern MEMORY_ACCESS = Pattern.compile("(?:^|[;{}])\\s*(?:[A-Za-z_$][\\w$]*:\\s*)?"
+            + "(?:@!?%*[\\w$]+\\s+)?((?:ld|st|atom|red|prefetchu?|mbarrier|multimem)(?![\\w$])(?:\\.[\\w:]+)*)"
+            + "([^;{}]*)");
+    /** An address that is one operand, possibly with an offset: {@code [%1]}, {@code [%1+16]}. */
+    private static final Pattern OPERAND_ADDRESS = Pattern.compile("\\[\\s*(?<!%)%(\\d+)\\s*(?:[-+][^\\]]*)?\\]");
+
+    /**
+     * PTX0504: a 32-bit operand ({@code "r"}) as the address of a global or generic access. nvcc
+     * writes 64-bit modules, and ptxas 13.0 stops on a 32-bit address there ("32-Bit ABI ... is not
+     * supported on sm_90 or higher architectures", "32-Bit compilation is no longer supported"
+     * below; measured on ld, st, atom, red, prefetch, mbarrier and multimem, generic and .global).
+     * Shared, local, const and param addresses are 32-bit offsets and fine, as are st.async and
+     * red.async (shared::cluster) and cp.async's sources, which ptxas accepts.
+     */
+    private void addresses(AsmStatement st, LineIndex lines, List<Diagnostic> out) {
+        Decoded t = st.template();
+        String text = t.text();
+        if (text.indexOf('[') < 0) {
+            return;
+        }
+        Matcher m = MEMORY_ACCESS.matcher(text);
+        while (m.find()) {
+            String opcode = m.group(1);
+            if (opcode.contains(".shared") || opcode.contains(".local") || opcode.contains(".const")
+                    || opcode.contains(".param") || opcode.contains(".async") || opcode.contains(".tensormap")) {
+                continue;
+            }
+            Matcher a = OPERAND_ADDRESS.matcher(text).region(m.start(2), m.end(2));
+            while (a.find()) {
+                int num;
+                try {
+                    num = Integer.parseInt(a.group(1));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
+                if (num >= st.operands().size() || st.operands().get(num).letter() != 'r') {
+                    continue;
+                }
+                AsmStatement.Operand op = st.operands().get(num);
+                int from = a.start(1) - 1;
+                int to = a.end(1) - 1;
+                report(out, lines, Rules.ASM_32_BIT_ADDRESS, t.start(from), t.end(to), "'%" + num + "' is a 32-bit"
+                        + " operand (constraint \"" + op.constraint() + "\") used as the address of '" + opcode
+                        + "', a " + (opcode.contains(".global") ? "global" : "generic") + " address; nvcc writes"
+                        + " 64-bit modules and ptxas stops on a 32-bit address there (\"32-Bit ABI ... is not"
+                        + " supported\"); pass a 64-bit address with \"l\" (a pointer as unsigned long long), or"
+                        + " use a .shared address for a 32-bit shared-memory offset");
+            }
+        }
+    }
+
     private static boolean has(List<Diagnostic> ds, Rule rule) {
         for (Diagnostic d : ds) {
             if (d.rule() == rule) {
@@ -247,7 +307,7 @@ public final class CudaLinter {
     private List<Diagnostic> lintModule(Module m, Target target) {
         String header = ".version " + effective.defaultVersion() + "\n.target " + target + "\n.address_size 64\n";
         m.headerLength = header.length();
-        return new Linter(effective).lint(header + m.rest);
+        return new Linter(effective).lint(header + m.restFor(target));
     }
 
     /** A diagnostic of the C++ reading (PTX0500-PTX0503); rule levels and comments apply later. */
@@ -275,6 +335,24 @@ public final class CudaLinter {
         final int templateEnd;
         String skip;
         boolean fatal;
+        /** Where the 'f' of each .f32/.f64 operand declaration is in {@link #rest}. */
+        int[] floatTypes = new int[0];
+
+        /**
+         * {@link #rest} as nvcc writes it for {@code target}: nvcc 13.0 declares "f" and "d" operands
+         * .f32 and .f64 below sm_100 and .b32 and .b64 from sm_100 on (measured with nvcc -ptx
+         * -arch=compute_80, 90, 90a, 100, 100a, 120); same length, so no offset moves.
+         */
+        String restFor(Target target) {
+            if (floatTypes.length == 0 || target.sm() < 100) {
+                return rest;
+            }
+            char[] cs = rest.toCharArray();
+            for (int at : floatTypes) {
+                cs[at] = 'b';
+            }
+            return new String(cs);
+        }
 
         Module(AsmStatement st, LineIndex lines, List<Diagnostic> out) {
             this.st = st;
@@ -295,7 +373,12 @@ public final class CudaLinter {
                     default -> null;
                 };
                 if (type != null) {
-                    sb.append(".reg ").append(type).append(' ').append(OPERAND_PREFIX).append(k).append(";\n");
+                    sb.append(".reg ");
+                    if (type.charAt(1) == 'f') {
+                        floatTypes = Arrays.copyOf(floatTypes, floatTypes.length + 1);
+                        floatTypes[floatTypes.length - 1] = sb.length() + 1;
+                    }
+                    sb.append(type).append(' ').append(OPERAND_PREFIX).append(k).append(";\n");
                 }
             }
             bodyStart = sb.length();
@@ -588,7 +671,7 @@ public final class CudaLinter {
             if (at < 0) {
                 return null;
             }
-            return new Virtual(header + m.rest, at, m, source);
+            return new Virtual(header + m.restFor(effective.defaultTarget()), at, m, source);
         }
         return null;
     }

@@ -251,6 +251,9 @@ public final class Rules {
     public static final Rule ASM_PERCENT_WITHOUT_OPERANDS = register("PTX0503", "asm-percent-without-operands",
             Severity.ERROR, "cuda", "An asm statement without operands writes '%%', which nvcc passes through "
                     + "unchanged, so ptxas sees '%%'.");
+    public static final Rule ASM_32_BIT_ADDRESS = register("PTX0504", "asm-32-bit-address", Severity.ERROR, "cuda",
+            "A 32-bit asm operand (\"r\") is the address of a global or generic memory access, which ptxas "
+                    + "refuses in the 64-bit modules nvcc writes.");
 
     public static Rule byCode(String code) {
         return BY_CODE.get(code);

@@ -106,8 +106,8 @@ class CudaSuppressionsTest {
                 "  " + CONSTANT_SETP, "}"));
         assertEquals(List.of(), lint(off, "__device__ void f() {", "  " + CONSTANT_SETP, "}"));
         // and levels still apply to what is not suppressed
-        List<Diagnostic> ds = new CudaLinter(LintSettings.DEFAULT.withSeverity("PTX0300", dev.ptxlint.diag.Severity.ERROR))
-                .lint("__device__ void f() {\n  " + CONSTANT_SETP + "\n}\n").diagnostics();
+        List<Diagnostic> ds = new CudaLinter(LintSettings.DEFAULT.withSeverity("PTX0300",
+                dev.ptxlint.diag.Severity.ERROR)).lint("__device__ void f() {\n  " + CONSTANT_SETP + "\n}\n").diagnostics();
         assertEquals(1, ds.size());
         assertEquals(dev.ptxlint.diag.Severity.ERROR, ds.get(0).severity());
     }

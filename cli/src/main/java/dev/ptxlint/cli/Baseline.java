@@ -6,6 +6,7 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.LineIndex;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -129,7 +130,7 @@ final class Baseline {
         String name = name(display, path);
         LineIndex lines = new LineIndex(text);
         for (Diagnostic d : diags) {
-            counts.merge(new Key(name, d.code(), lines.line(d.range().startLine())), 1, Integer::sum);
+            counts.merge(new Key(name, d.code(), line(lines, text, d.range().startLine())), 1, Integer::sum);
         }
     }
 
@@ -143,7 +144,7 @@ final class Baseline {
         Map<Key, Integer> left = new TreeMap<>();
         List<Diagnostic> out = new ArrayList<>();
         for (Diagnostic d : diags) {
-            Key k = new Key(name, d.code(), lines.line(d.range().startLine()));
+            Key k = new Key(name, d.code(), line(lines, text, d.range().startLine()));
             int used = left.getOrDefault(k, 0);
             if (used < counts.getOrDefault(k, 0)) {
                 left.put(k, used + 1);
@@ -182,28 +183,16 @@ final class Baseline {
         }
     }
 
-    /** The trimmed text of a line by 0-based number. */
-    private static final class LineIndex {
-        private final String text;
-        private final List<Integer> starts = new ArrayList<>();
-
-        LineIndex(String text) {
-            this.text = text;
-            starts.add(0);
-            for (int i = 0; i < text.length(); i++) {
-                if (text.charAt(i) == '\n') {
-                    starts.add(i + 1);
-                }
-            }
+    /**
+     * The trimmed text of 0-based line {@code n} (lines end at {@code \n}, {@code \r\n} or
+     * {@code \r}, as diagnostics count them).
+     */
+    private static String line(LineIndex lines, String text, int n) {
+        if (n < 0 || n >= lines.lineCount()) {
+            return "";
         }
-
-        String line(int n) {
-            if (n < 0 || n >= starts.size()) {
-                return "";
-            }
-            int s = starts.get(n);
-            int e = n + 1 < starts.size() ? starts.get(n + 1) - 1 : text.length();
-            return text.substring(s, Math.max(s, e)).strip();
-        }
+        int s = lines.lineStart(n);
+        int e = n + 1 < lines.lineCount() ? lines.lineStart(n + 1) : text.length();
+        return text.substring(s, e).strip();
     }
 }
