@@ -276,9 +276,30 @@ final class NameResolver {
         }
     }
 
+    /** A block and the blocks inside it, each in its own scope (no recursion, whatever the nesting). */
     private void block(Scope scope, Block b) {
         collectLabels(scope, b);
-        body(b.statements());
+        Deque<java.util.Iterator<Statement>> open = new ArrayDeque<>();
+        open.push(b.statements().iterator());
+        while (!open.isEmpty()) {
+            java.util.Iterator<Statement> it = open.peek();
+            if (!it.hasNext()) {
+                open.pop();
+                if (!open.isEmpty()) {
+                    scopes.pop();
+                }
+                continue;
+            }
+            Statement s = it.next();
+            if (s instanceof Block inner) {
+                Scope sc = new Scope();
+                scopes.push(sc);
+                collectLabels(sc, inner);
+                open.push(inner.statements().iterator());
+            } else {
+                statement(s);
+            }
+        }
     }
 
     private static final int FUNCTION_INFO = new Symbol("", Symbol.Kind.FUNCTION, null, null, 1, null).info();
@@ -316,19 +337,6 @@ final class NameResolver {
                             "'" + name.text() + "' is already declared in this scope; labels and registers share one "
                                     + "namespace, so rename the label")
                     .withRelated(new Diagnostic.Related(TextRange.of(prev), "declaration of '" + name.text() + "'")));
-        }
-    }
-
-    private void body(List<Statement> statements) {
-        for (Statement s : statements) {
-            if (s instanceof Block b) {
-                Scope inner = new Scope();
-                scopes.push(inner);
-                block(inner, b);
-                scopes.pop();
-            } else {
-                statement(s);
-            }
         }
     }
 

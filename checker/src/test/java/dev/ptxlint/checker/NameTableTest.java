@@ -19,10 +19,13 @@ class NameTableTest {
 
     /** A random name: mostly identifiers, sometimes wide characters, empty-ish or very long. */
     private static String name(SplittableRandom r, int i) {
+        if (r.nextInt(2000) == 0) {
+            return "long_" + "x".repeat(r.nextInt(300_000)) + i; // longer than a page
+        }
         return switch (r.nextInt(10)) {
             case 0 -> "%r\u00e9" + i;                      // Latin-1, one byte a character
             case 1 -> "$L\u4e2d\u6587_" + i;             // wide: two bytes a character
-            case 2 -> "long_" + "x".repeat(r.nextInt(300_000)) + i; // longer than a page
+            case 2 -> "long_" + "x".repeat(r.nextInt(300)) + i;
             default -> "f" + i;
         };
     }

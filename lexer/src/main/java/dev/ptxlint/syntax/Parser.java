@@ -858,22 +858,81 @@ public final class Parser {
     }
 
     private Expr initializer() {
-        if (at(TokenKind.LBRACE) && depth >= MAX_DEPTH) {
-            Token t = cur();
-            error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "initializer nested more than " + MAX_DEPTH
-                    + " levels deep: flatten it");
-            skipBalanced();
-            return new Missing(t.span());
+        if (depth >= MAX_DEPTH) {
+            deepInitializer();
         }
         if (at(TokenKind.LBRACE)) {
             depth++;
+            initializerBraces++;
             try {
                 return braceInitializer();
             } finally {
                 depth--;
+                initializerBraces--;
             }
         }
         return expression();
+    }
+
+    /** Braces open in the initializer being parsed. */
+    private int initializerBraces;
+
+    /**
+     * An initializer nested past {@link #MAX_DEPTH}: a warning that it is not checked, or an error
+     * where ptxas's parser runs out of stack; its declaration is skipped.
+     */
+    private void deepInitializer() {
+        {
+            Token t = cur();
+            Token over = scanDeepInitializer(depth);
+            if (over != null) {
+                error(ProblemKind.UNEXPECTED_TOKEN, over.span(), "initializer nested deeper than ptxas accepts"
+                        + " (its parser stack holds " + PTXAS_BRACES + " nested braces): flatten it");
+            } else {
+                error(ProblemKind.TOO_DEEP, t.span(), "initializer nested more than " + MAX_DEPTH
+                        + " levels deep: ptxlint does not check this declaration (ptxas accepts up to "
+                        + PTXAS_BRACES + "; see docs/limits.md)");
+            }
+            throw LIMIT_EXCEEDED;
+        }
+    }
+
+    /** Nested braces ptxas parses in a module-level initializer (measured with CUDA 13.0; 9,987 overflow). */
+    public static final int PTXAS_BRACES = 9986;
+
+    /**
+     * Scans the rest of an initializer {@code base} levels deep, without recursion, up to the end
+     * of its declaration (not consumed), for the first token where its nesting passes what ptxas parses: more than
+     * {@link #PTXAS_BRACES} braces, or braces and parentheses together above {@link #PTXAS_STACK}
+     * less the operand (both lower bounds). Null if none.
+     */
+    private Token scanDeepInitializer(int base) {
+        long braces = base;
+        long total = base;
+        Token over = null;
+        while (true) {
+            Token t = cur();
+            TokenKind k = t.kind();
+            if (k == TokenKind.EOF || k == TokenKind.SEMI
+                    || (k == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text()))) {
+                return over;
+            }
+            if (k == TokenKind.LBRACE) {
+                braces++;
+                total++;
+            } else if (k == TokenKind.LPAREN) {
+                total++;
+            } else if (k == TokenKind.RBRACE) {
+                braces--;
+                total--;
+            } else if (k == TokenKind.RPAREN) {
+                total--;
+            }
+            if (over == null && (braces > PTXAS_BRACES || total > PTXAS_STACK - 1)) {
+                over = t;
+            }
+            advance();
+        }
     }
 
     private Expr braceInitializer() {
@@ -1008,6 +1067,18 @@ public final class Parser {
     }
 
     /**
+     * Deepest nesting of blocks inside a function body that ptxas accepts (measured with CUDA 13.0:
+     * 1,663 nested {@code { }} parse; in the 1,664th any token, even its {@code }}, overflows
+     * ptxas's parser stack, "memory exhausted"). Each level takes 6 of that stack's entries, so
+     * the expressions inside deep blocks are shallower: 9,978 - 6 x depth nested parentheses.
+     */
+    public static final int MAX_BLOCK_DEPTH = 1663;
+    /** Entries of ptxas's parser stack one nested block takes (see {@link #MAX_BLOCK_DEPTH}). */
+    private static final int BLOCK_STACK_ENTRIES = 6;
+    /** Blocks open inside the function body being parsed. */
+    private int blockDepth;
+
+    /**
      * A {@code { ... }} block. For a function body, a top-level directive before the closing brace
      * ends the function (the missing brace is reported once).
      */
@@ -1021,12 +1092,6 @@ public final class Parser {
         }
         depth++;
         try {
-            if (bodyListener != null && !functionBody) {
-                bodyListener.blockOpen(cur());
-                Block b = blockBody(false);
-                bodyListener.blockClose(b.span());
-                return b;
-            }
             return blockBody(functionBody);
         } finally {
             depth--;
@@ -1049,45 +1114,94 @@ public final class Parser {
         } while (d > 0);
     }
 
+    /**
+     * The statements of a block up to its {@code }}; nested blocks are parsed in the same loop (no
+     * recursion, whatever the nesting), each on a stack of the blocks still open.
+     */
     private Block blockBody(boolean functionBody) {
         Token open = advance();
         List<Statement> stmts = new ArrayList<>();
-        while (true) {
-            Token t = cur();
-            if (t.kind() == TokenKind.RBRACE) {
-                advance();
-                return new Block(stmts, spanFrom(open));
-            }
-            if (t.kind() == TokenKind.EOF
-                    || (t.kind() == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text())
-                        && !(t.isDot(".file")))) {
-                Span at = endOfPrev();
-                error(ProblemKind.UNCLOSED_BLOCK, open.span(), (functionBody ? "function body" : "block")
-                        + " opened here is not closed before " + t.describe() + ": add '}'", at, "\n}");
-                return new Block(stmts, spanFrom(open));
-            }
-            long before = t.span().start();
-            if (quietUntil == Long.MAX_VALUE) {
-                quietUntil = before;
-            }
-            Statement s;
-            operators = 0;
-            try {
-                s = statement();
-            } catch (LimitExceeded e) {
-                s = new Skipped(t.span().to(skipAfterLimit()));
-            }
-            if (s != null) {
-                if (bodyListener == null) {
-                    stmts.add(s);
-                } else if (!(s instanceof Block)) {
-                    bodyListener.statement(s);
+        // the nested blocks still open around the current one, innermost last
+        ArrayList<Token> outerOpens = new ArrayList<>();
+        ArrayList<List<Statement>> outerStmts = new ArrayList<>();
+        int baseDepth = blockDepth;
+        try {
+            while (true) {
+                Token t = cur();
+                boolean nested = !outerOpens.isEmpty();
+                boolean unclosed = t.kind() == TokenKind.EOF
+                        || (t.kind() == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text())
+                            && !(t.isDot(".file")));
+                if (t.kind() == TokenKind.RBRACE || unclosed) {
+                    if (unclosed) {
+                        Span at = endOfPrev();
+                        error(ProblemKind.UNCLOSED_BLOCK, open.span(), (functionBody && !nested ? "function body"
+                                : "block") + " opened here is not closed before " + t.describe() + ": add '}'",
+                                at, "\n}");
+                    } else {
+                        advance();
+                    }
+                    Block b = new Block(stmts, spanFrom(open));
+                    if (!nested) {
+                        return b;
+                    }
+                    if (bodyListener != null) {
+                        bodyListener.blockClose(b.span());
+                    }
+                    open = outerOpens.remove(outerOpens.size() - 1);
+                    stmts = outerStmts.remove(outerStmts.size() - 1);
+                    blockDepth--;
+                    if (bodyListener == null) {
+                        stmts.add(b);
+                    }
+                    continue;
+                }
+                long before = t.span().start();
+                if (quietUntil == Long.MAX_VALUE) {
+                    quietUntil = before;
+                }
+                if (t.kind() == TokenKind.LBRACE) {
+                    if (blockDepth >= MAX_BLOCK_DEPTH) {
+                        error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "blocks nested more than " + MAX_BLOCK_DEPTH
+                                + " levels deep: ptxas's parser runs out of stack ('memory exhausted'); flatten the"
+                                + " nesting");
+                        skipBalanced();
+                        if (bodyListener == null) {
+                            stmts.add(new Block(List.of(), spanFrom(t)));
+                        }
+                        continue;
+                    }
+                    if (bodyListener != null) {
+                        bodyListener.blockOpen(t);
+                    }
+                    outerOpens.add(open);
+                    outerStmts.add(stmts);
+                    blockDepth++;
+                    open = advance();
+                    stmts = new ArrayList<>();
+                    continue;
+                }
+                Statement s;
+                operators = 0;
+                try {
+                    s = statement();
+                } catch (LimitExceeded e) {
+                    s = new Skipped(t.span().to(skipAfterLimit()));
+                }
+                if (s != null) {
+                    if (bodyListener == null) {
+                        stmts.add(s);
+                    } else if (!(s instanceof Block)) {
+                        bodyListener.statement(s);
+                    }
+                }
+                if (cur().span().start() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
+                    // No progress: drop the token to guarantee termination.
+                    advance();
                 }
             }
-            if (cur().span().start() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
-                // No progress: drop the token to guarantee termination.
-                advance();
-            }
+        } finally {
+            blockDepth = baseDepth;
         }
     }
 
@@ -1502,6 +1616,8 @@ public final class Parser {
      * a pending unary operator, {@code c ?} or {@code a op} two, {@code c ? a :} four.
      */
     public static final int PTXAS_STACK = 9989;
+    /** Nested parentheses ptxas accepts in an instruction operand outside nested blocks (measured). */
+    private static final int PTXAS_PARENS = 9978;
 
     /**
      * Reports an expression nested deeper than {@link #MAX_DEPTH} and abandons its statement. The
@@ -1510,8 +1626,11 @@ public final class Parser {
      * {@link #PTXAS_STACK} it is an error, otherwise a warning that ptxlint does not check it.
      */
     private void tooDeep() {
+        if (initializerBraces > 0) {
+            deepInitializer();
+        }
         Token first = cur();
-        Token over = scanDeepStatement(cost);
+        Token over = scanDeepStatement(cost + BLOCK_STACK_ENTRIES * blockDepth);
         if (over != null) {
             error(ProblemKind.UNEXPECTED_TOKEN, over.span(), "expression nested deeper than ptxas accepts"
                     + " (its parser stack holds 10,000 entries: about 9,980 nested parentheses, 4,990 unary"
@@ -1743,6 +1862,14 @@ public final class Parser {
                     return new Cast(type, e, t.span().to(e.span()));
                 }
                 cost += 1;
+                if (blockDepth > 0 && cost + BLOCK_STACK_ENTRIES * blockDepth > PTXAS_PARENS) {
+                    // ptxas's stack holds the blocks around the statement too (MAX_BLOCK_DEPTH)
+                    error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "expression nested deeper than ptxas accepts"
+                            + " inside " + blockDepth + " nested blocks (each takes 6 entries of ptxas's parser"
+                            + " stack, which leaves " + Math.max(0, PTXAS_PARENS - BLOCK_STACK_ENTRIES * blockDepth)
+                            + " nested parentheses): simplify it or flatten the blocks");
+                    throw LIMIT_EXCEEDED;
+                }
                 Expr g = group();
                 cost -= 1;
                 return g;
