@@ -172,7 +172,7 @@ public final class IsaChecks implements InstructionCheck {
         }
         StringBuilder want = new StringBuilder();
         for (String w : allowed) {
-            String sp = w.equals("generic") ? ".global, .shared or .local (a generic address)"
+            String sp = w.equals("generic") ? ".global, .shared or .local"
                     : IsaForm.STATE_SPACES.contains(w) ? spaceOf(w) : null;
             if (sp != null && want.indexOf(sp) < 0) {
                 want.append(want.length() == 0 ? "" : " or ").append(sp);

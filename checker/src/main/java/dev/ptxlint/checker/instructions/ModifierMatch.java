@@ -92,7 +92,7 @@ final class ModifierMatch {
                 for (int i = 0; i < mods.length && at < 0; i++) {
                     at = IsaForm.STATE_SPACES.contains(mods[i]) ? i : -1;
                 }
-                return new ModifierMatch(List.of(), List.of(new Problem(Rules.ILLEGAL_MODIFIER, at, "'" + opcode
+                return new ModifierMatch(List.of(), List.of(new Problem(Rules.ILLEGAL_MODIFIER, at, "'" + f.name()
                         + "' reads its state spaces in order, the destination's first, then the source's: "
                         + f.mnemonic())));
             }
