@@ -193,7 +193,7 @@ final class FormCompiler {
         return new IsaForm.Operand(o.name(), o.shape(), o.kind(), o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
                 o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
                 o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
-                java.util.Collections.unmodifiableList(parts), o.typed(), o.exactConstant(), o.spaces());
+                java.util.Collections.unmodifiableList(parts), o.typed(), o.exactConstant(), o.spaces(), o.only());
     }
 
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
@@ -202,7 +202,7 @@ final class FormCompiler {
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
             if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("range(") || w.startsWith("values(")
-                    || w.startsWith("multiple(") || w.startsWith("space(")) {
+                    || w.startsWith("multiple(") || w.startsWith("space(") || w.startsWith("only(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -243,6 +243,7 @@ final class FormCompiler {
         long multiple = 0;
         boolean exact = false;
         String[] spaces = null;
+        Set<PtxType> only = null;
         if (spec != null) {
             for (String w : spec) {
                 switch (w) {
@@ -267,11 +268,27 @@ final class FormCompiler {
                     case "typed" -> typed = true;
                     case "exact" -> exact = true;
                     default -> {
+                        if (w.startsWith("only(")) {
+                            Set<PtxType> ts = new LinkedHashSet<>();
+                            for (String x : w.substring(5, w.length() - 1).split(",")) {
+                                PtxType pt = PtxType.of(x.strip());
+                                if (pt == null) {
+                                    throw new FormatException(b.file(), b.line(), "only(): '" + x + "' is not a type");
+                                }
+                                ts.add(pt);
+                            }
+                            only = java.util.Collections.unmodifiableSet(ts);
+                        }
                         if (w.startsWith("space(")) {
                             spaces = w.substring(6, w.length() - 1).split("\\|");
                             for (String sp : spaces) {
-                                if (!IsaForm.STATE_SPACES.contains(sp) && slotNamed(slots, sp) < 0
-                                        && !b.enums().containsKey(sp)) {
+                                String slot = sp.startsWith("{") ? sp.substring(1, sp.length() - 1) : sp;
+                                boolean written = false; // a modifier some form of the block writes
+                                for (var fl : b.forms()) {
+                                    written |= fl.text().contains(sp);
+                                }
+                                if (!IsaForm.STATE_SPACES.contains(sp) && !sp.equals("generic") && !written
+                                        && slotNamed(slots, slot) < 0 && !b.enums().containsKey(slot)) {
                                     throw new FormatException(b.file(), b.line(), "space(): '" + sp
                                             + "' is neither a state space nor a modifier of the block");
                                 }
@@ -339,6 +356,6 @@ final class FormCompiler {
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,
-                o.suffixRequired(), values, multiple, null, typed, exact, spaces);
+                o.suffixRequired(), values, multiple, null, typed, exact, spaces, only);
     }
 }

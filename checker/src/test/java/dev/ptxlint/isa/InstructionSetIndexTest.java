@@ -209,6 +209,8 @@ class InstructionSetIndexTest {
                 sb.append(c.getName()).append('=');
                 if (v instanceof long[] a) {
                     sb.append(Arrays.toString(a));
+                } else if (v instanceof Object[] a) {
+                    sb.append(Arrays.deepToString(a)); // spaces(), only(): by content, not identity
                 } else if (v instanceof List<?> l && c.getName().equals("parts")) {
                     for (Object p : l) {
                         sb.append(operand(p)).append(';');

@@ -176,12 +176,8 @@ public final class IsaChecks implements InstructionCheck {
      * in .shared is "State space mismatch" / "Illegal state space for address operand" in ptxas.
      * Registers and constants are not checked (generic addresses).
      */
-    private static int addressSpaceOf(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Address a,
+    private static int addressSpaceOf(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr base,
                                       CheckContext ctx, List<Finding> out) {
-        if (a.items().isEmpty()) {
-            return 0;
-        }
-        Ast.Expr base = a.items().get(0);
         if (base instanceof Ast.Binary bin) {
             base = bin.left();
         }
@@ -195,28 +191,33 @@ public final class IsaChecks implements InstructionCheck {
         }
         String[] allowed = spec.spaces();
         IsaForm f = b.form();
-        for (int i = 0; i < allowed.length; i++) {
-            String w = allowed[i];
-            int slot = IsaForm.STATE_SPACES.contains(w) ? -1 : slotIndex(f, w);
-            if (slot >= 0 || !IsaForm.STATE_SPACES.contains(w)) {
+        for (String w : allowed) {
+            boolean optionalSlot = w.startsWith("{");
+            if (optionalSlot || !IsaForm.STATE_SPACES.contains(w) && !w.equals("generic")) {
+                int slot = slotIndex(f, optionalSlot ? w.substring(1, w.length() - 1) : w);
                 String v = b.value(slot);
                 if (v != null) {
                     return spaceOf(v).equals(s.space()) ? 0 : spaceMismatch(insn, spec, n, s, spaceOf(v), out);
                 }
-                continue; // an absent optional slot: the spaces after it
+                continue; // not written: the items after it
             }
-            if (spaceOf(w).equals(s.space())) {
+            if (w.equals("generic") ? GENERIC_SPACES.contains(s.space()) : spaceOf(w).equals(s.space())) {
                 return 0;
             }
         }
         StringBuilder want = new StringBuilder();
         for (String w : allowed) {
-            if (IsaForm.STATE_SPACES.contains(w) && want.indexOf(spaceOf(w)) < 0) {
-                want.append(want.length() == 0 ? "" : " or ").append(spaceOf(w));
+            String sp = w.equals("generic") ? ".global, .shared or .local"
+                    : IsaForm.STATE_SPACES.contains(w) ? spaceOf(w) : null;
+            if (sp != null && want.indexOf(sp) < 0) {
+                want.append(want.length() == 0 ? "" : " or ").append(sp);
             }
         }
         return spaceMismatch(insn, spec, n, s, want.toString(), out);
     }
+
+    /** The state spaces of the variables a generic address may name. */
+    private static final Set<String> GENERIC_SPACES = Set.of(".global", ".shared", ".local");
 
     private static int spaceMismatch(Ast.Instruction insn, IsaForm.Operand spec, Ast.Name n, Symbol s, String want,
                                      List<Finding> out) {
@@ -748,7 +749,8 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is an address [...]");
                 }
-                if (spec.spaces() != null && addressSpaceOf(insn, b, spec, a, ctx, out) > 0) {
+                if (spec.spaces() != null && !a.items().isEmpty()
+                        && addressSpaceOf(insn, b, spec, a.items().get(0), ctx, out) > 0) {
                     return 1;
                 }
                 if (spec.parts() != null) {
@@ -757,8 +759,12 @@ public final class IsaChecks implements InstructionCheck {
                 return type == null ? 0 : addressBase(insn, b, spec, type, a, ctx, out);
             }
             case MEM -> {
-                return e instanceof Ast.Address a ? spec.spaces() == null ? 0 : addressSpaceOf(insn, b, spec, a, ctx, out)
-                        : bareAddress(insn, spec, e, ctx, out);
+                if (e instanceof Ast.Address a) {
+                    return spec.spaces() == null || a.items().isEmpty() ? 0
+                            : addressSpaceOf(insn, b, spec, a.items().get(0), ctx, out);
+                }
+                int p = bareAddress(insn, spec, e, ctx, out);
+                return p > 0 || spec.spaces() == null ? p : addressSpaceOf(insn, b, spec, e, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
                 return symbolOperand(insn, spec, e, ctx, out);
@@ -842,6 +848,11 @@ public final class IsaChecks implements InstructionCheck {
                             + r.text() + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is "
                             + describe(spec, type));
                 }
+                if (spec.only() != null && !spec.only().contains(r)) {
+                    return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + o.symbol().name() + "' is "
+                            + r.text() + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' takes "
+                            + onlyText(spec) + " registers");
+                }
                 return 0;
             }
             case SPECIAL_REGISTER -> {
@@ -852,6 +863,10 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_NEGATION, e, "'" + insn.mnemonic() + "' cannot negate operand "
                             + spec.name() + " ('-' on a register)" + (spec.kind() == IsaForm.Kind.ANY ? "" : "; use neg"
                             + " first"));
+                }
+                if (spec.only() != null && spec.kind() == IsaForm.Kind.PRED) {
+                    return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                            + "' is a " + onlyText(spec) + " register, not a constant");
                 }
                 if (spec.kind() == IsaForm.Kind.REG || spec.kind() == IsaForm.Kind.PRED) {
                     if (spec.kind() == IsaForm.Kind.PRED && o.kind() == Kind.INTEGER && !firstOperand(insn, e)) {
@@ -874,6 +889,10 @@ public final class IsaChecks implements InstructionCheck {
             }
             case OTHER_SYMBOL -> {
                 Symbol s = o.symbol();
+                if (spec.only() != null && !s.isRegister()) {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is a " + onlyText(spec) + " register, not '" + s.name() + "'");
+                }
                 if (s.kind() == Symbol.Kind.FUNCTION && !dest && (spec.kind() == IsaForm.Kind.VAL
                         || spec.kind() == IsaForm.Kind.IMM || spec.kind() == IsaForm.Kind.REG)
                         && !functionAddressFits(spec, type, element)) {
@@ -1187,6 +1206,15 @@ public final class IsaChecks implements InstructionCheck {
             }
         }
         return false;
+    }
+
+    /** {@code .u32 or .s32}: the register types of only(...), for messages. */
+    private static String onlyText(IsaForm.Operand spec) {
+        StringBuilder sb = new StringBuilder();
+        for (PtxType t : spec.only()) {
+            sb.append(sb.length() == 0 ? "" : " or ").append(t.text());
+        }
+        return sb.toString();
     }
 
     private static String describe(IsaForm.Operand spec, PtxType type) {

@@ -92,7 +92,7 @@ final class ModifierMatch {
                 for (int i = 0; i < mods.length && at < 0; i++) {
                     at = IsaForm.STATE_SPACES.contains(mods[i]) ? i : -1;
                 }
-                return new ModifierMatch(List.of(), List.of(new Problem(Rules.ILLEGAL_MODIFIER, at, "'" + opcode
+                return new ModifierMatch(List.of(), List.of(new Problem(Rules.ILLEGAL_MODIFIER, at, "'" + f.name()
                         + "' reads its state spaces in order, the destination's first, then the source's: "
                         + f.mnemonic())));
             }
@@ -271,6 +271,9 @@ final class ModifierMatch {
             if (sl.isType() && PtxType.of(m) != null) {
                 continue; // types go by position
             }
+            if (overtakes(f, slotOf, i, s)) {
+                continue;
+            }
             used[s] = true;
             slotOf[i] = s;
             if (place(f, mods, slotOf, used, i + 1)) {
@@ -278,6 +281,22 @@ final class ModifierMatch {
             }
             used[s] = false;
             slotOf[i] = -1;
+        }
+        return false;
+    }
+
+    /**
+     * Whether placing modifier {@code i} in slot {@code s} puts it before an earlier written
+     * modifier's slot that shares values with {@code s}: ptxas reads such slots by position
+     * (createpolicy.L2::evict_first.L2::evict_normal is primary .L2::evict_first, secondary
+     * .L2::evict_normal: "Unsupported modifier '.evict_normal' as secondary_priority").
+     */
+    private static boolean overtakes(IsaForm f, int[] slotOf, int i, int s) {
+        for (int j = 0; j < i; j++) {
+            int sj = slotOf[j];
+            if (sj > s && !java.util.Collections.disjoint(f.slot(sj).values(), f.slot(s).values())) {
+                return true;
+            }
         }
         return false;
     }
