@@ -936,6 +936,13 @@ public final class IsaChecks implements InstructionCheck {
         if (s == null) {
             return 0; // undeclared: the name resolver reports it
         }
+        if (spec.kind() == IsaForm.Kind.LABEL && s.kind() == Symbol.Kind.LABEL && insn.opcode().text().equals("brx")
+                && !".branchtargets".equals(s.type())) {
+            // ptxas 13.0: "Label with '.branchtargets' directive expected for argument 1" (bra.ptxisa)
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is the label of a .branchtargets list (" + s.name() + "_list: .branchtargets L1, L2;), not the"
+                    + " plain label '" + s.name() + "'");
+        }
         boolean ok = switch (spec.kind()) {
             case LABEL -> s.kind() == Symbol.Kind.LABEL;
             case FUNC -> s.kind() == Symbol.Kind.FUNCTION;
