@@ -83,6 +83,10 @@ public final class IsaForm {
             "bar.cta", "bar.arrive", "bar.cta.arrive", "bar.red", "bar.cta.red", "bar.warp",
             "barrier.cta", "barrier.arrive", "barrier.cta.arrive", "barrier.red", "barrier.cta.red",
             "fence.proxy", "membar.proxy", "setmaxnreg.inc", "setmaxnreg.dec", "cvta.to",
+            // .hi/.lo/.wide and shf's direction (int-arith.ptxisa, extended-precision.ptxisa), wgmma's operations
+            "mul.hi", "mul.lo", "mul.wide", "mad.hi", "mad.lo", "mad.wide", "mul24.hi", "mul24.lo", "mad24.hi",
+            "mad24.lo", "madc.hi", "madc.lo", "dp2a.hi", "dp2a.lo", "shf.l", "shf.r",
+            "wgmma.fence", "wgmma.commit_group", "wgmma.wait_group", "wgmma.mma_async",
             "cp.async.bulk.prefetch.tensor", "cp.async.bulk.tensor", "cp.async.bulk.prefetch", "cp.async.bulk",
             "cp.reduce.async.bulk.tensor", "cp.reduce.async.bulk", "cp.async.mbarrier.arrive",
             "barrier.cluster.arrive", "barrier.cluster.wait",
