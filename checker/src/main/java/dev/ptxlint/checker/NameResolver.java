@@ -52,6 +52,8 @@ final class NameResolver {
         final Map<String, Span> labels = new HashMap<>();
         /** Labels of this block defined so far in source order (declarations after them clash). */
         final Map<String, Span> definedLabels = new HashMap<>();
+        /** Labels of a {@code .branchtargets} list ({@code ts: .branchtargets L1, L2;}), or null. */
+        java.util.Set<String> branchTargets;
         /** Streamed bodies only: branch targets used here before any label of their name was defined. */
         PendingUses pending;
     }
@@ -305,7 +307,15 @@ final class NameResolver {
     private static final int FUNCTION_INFO = new Symbol("", Symbol.Kind.FUNCTION, null, null, 1, null).info();
 
     private void collectLabels(Scope scope, Block b) {
+        Statement previous = null;
         for (Statement s : b.statements()) {
+            if (previous instanceof Label pl && s instanceof Ast.Directive d && d.name().text().equals(".branchtargets")) {
+                if (scope.branchTargets == null) {
+                    scope.branchTargets = new java.util.HashSet<>();
+                }
+                scope.branchTargets.add(pl.name().text());
+            }
+            previous = s;
             if (s instanceof Label l) {
                 Token name = l.name();
                 Span prev = scope.labels.get(name.text());
@@ -483,7 +493,9 @@ final class NameResolver {
             }
             Span label = s.labels.get(n);
             if (label != null) {
-                return new Symbol(n, Symbol.Kind.LABEL, null, null, 1, label);
+                // a label of a .branchtargets list has that "type" (brx.idx needs one)
+                return new Symbol(n, Symbol.Kind.LABEL, null, s.branchTargets != null && s.branchTargets.contains(n)
+                        ? ".branchtargets" : null, 1, label);
             }
             Range r = rangeOf(s, n);
             if (r != null) {

@@ -271,6 +271,10 @@ public final class IsaChecks implements InstructionCheck {
             cvtaSource(insn, mods, space, ctx);
             return;
         }
+        if (opcode.equals("mapa") || opcode.equals("getctarank")) {
+            cvtaSource(insn, mods, ".shared", ctx); // a .shared variable only (g: "State space mismatch")
+            return;
+        }
         if (space == null && GENERIC.contains(opcode)) {
             generic(insn, ctx);
             return;
@@ -358,7 +362,7 @@ public final class IsaChecks implements InstructionCheck {
      */
     private static void cvtaSource(Ast.Instruction insn, String[] mods, String space, CheckContext ctx) {
         List<Ast.Expr> ops = insn.operands();
-        if (ops.size() != 2) {
+        if (ops.size() < 2) {
             return;
         }
         for (String m : mods) {
@@ -388,9 +392,9 @@ public final class IsaChecks implements InstructionCheck {
         if (s == null) {
             return;
         }
-        if (s.kind() == Symbol.Kind.FUNCTION) {
+        if (s.kind() == Symbol.Kind.FUNCTION && insn.opcode().text().equals("cvta")) { // mapa, getctarank take it
             ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a function, not a "
-                    + want + " variable: cvta converts the address of a variable in the state space it names");
+                    + want + " variable: '" + insn.opcode().text() + "' takes the address of a " + want + " variable");
             return;
         }
         if (s.kind() != Symbol.Kind.VARIABLE || s.space() == null || s.isRegister() || ".sreg".equals(s.space())
@@ -398,8 +402,8 @@ public final class IsaChecks implements InstructionCheck {
             return;
         }
         ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a " + s.space()
-                + " variable, but '" + insn.mnemonic() + "' converts a " + want + " address: use cvta" + s.space()
-                + " for it");
+                + " variable, but '" + insn.mnemonic() + "' takes a " + want + " address" + (insn.opcode().text()
+                .equals("cvta") ? ": use cvta" + s.space() + " for it" : ""));
     }
 
     private ModifierMatch match(String opcode, String[] mods) {
@@ -895,7 +899,7 @@ public final class IsaChecks implements InstructionCheck {
                 }
                 if (s.kind() == Symbol.Kind.FUNCTION && !dest && (spec.kind() == IsaForm.Kind.VAL
                         || spec.kind() == IsaForm.Kind.IMM || spec.kind() == IsaForm.Kind.REG)
-                        && !functionAddressFits(spec, type, element)) {
+                        && !functionAddressFits(insn, spec, type, element)) {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is " + describe(spec, type) + ", not the function '" + s.name()
                             + "': ptxas takes a function's address only where the operand's type is the instruction"
@@ -945,12 +949,22 @@ public final class IsaChecks implements InstructionCheck {
      * except .bf16/.bf16x2 ones; not in operands of a type the form fixes (bfe's positions, barrier
      * numbers, cache policies, sizes) or vector elements ("Arguments mismatch").
      */
-    private static boolean functionAddressFits(IsaForm.Operand spec, PtxType type, boolean element) {
+    private static boolean functionAddressFits(Ast.Instruction insn, IsaForm.Operand spec, PtxType type,
+                                               boolean element) {
         if (element || type == null || type == PtxType.BF16 || type == PtxType.BF16X2) {
             return false;
         }
+        if (spec.takesSelector() && simdVideo(insn.opcode().text())) {
+            return false; // vadd2 ... fv: "Incorrect video selector" (scalar vadd takes it)
+        }
         TypeRules.Origin o = origin(spec, false);
         return o == TypeRules.Origin.TYPED || o == TypeRules.Origin.RELAXED;
+    }
+
+    /** vadd2, vsub2, vavrg2, vabsdiff2, vmin2, vmax2 and their 4-lane forms. */
+    private static boolean simdVideo(String opcode) {
+        char last = opcode.charAt(opcode.length() - 1);
+        return opcode.charAt(0) == 'v' && (last == '2' || last == '4');
     }
 
     /** Where the operand's type comes from, for the type rules. */
@@ -1037,7 +1051,8 @@ public final class IsaChecks implements InstructionCheck {
                     + " and .target sm_" + sr.since().sm() + " or later");
         }
         String op = insn.opcode().text();
-        boolean integerCvt = op.equals("cvt") && type != null && type.kind() != PtxType.Kind.FLOAT;
+        boolean integerCvt = op.equals("cvt") && type != null && type.kind() != PtxType.Kind.FLOAT
+                && !b.form().slot(0).name().equals(".pack"); // cvt.pack: "Special register argument not allowed"
         if (!(op.equals("mov") && sr.usableIn(SpecialRegisterTable.Use.MOV)
                 || integerCvt && sr.usableIn(SpecialRegisterTable.Use.CVT))) {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "'" + insn.mnemonic() + "' cannot read the special register '"
@@ -1075,6 +1090,13 @@ public final class IsaChecks implements InstructionCheck {
         Symbol s = ctx.resolve(n.text());
         if (s == null) {
             return 0; // undeclared: the name resolver reports it
+        }
+        if (spec.kind() == IsaForm.Kind.LABEL && s.kind() == Symbol.Kind.LABEL && insn.opcode().text().equals("brx")
+                && !".branchtargets".equals(s.type())) {
+            // ptxas 13.0: "Label with '.branchtargets' directive expected for argument 1" (bra.ptxisa)
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is the label of a .branchtargets list (" + s.name() + "_list: .branchtargets L1, L2;), not the"
+                    + " plain label '" + s.name() + "'");
         }
         boolean ok = switch (spec.kind()) {
             case LABEL -> s.kind() == Symbol.Kind.LABEL;
