@@ -171,19 +171,21 @@ final class FormCompiler {
     }
 
     private static IsaForm.Operand withParts(IsaForm.Operand o, List<IsaForm.Operand> parts) {
-        return new IsaForm.Operand(o.name(), o.shape(), o.kind(), o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
+        // [a, b] with @operand a : texref: the handle kind is the part's, the whole is an address
+        Kind kind = o.kind() == Kind.TEXREF || o.kind() == Kind.SURFREF || o.kind() == Kind.SAMPLER ? Kind.ADDR : o.kind();
+        return new IsaForm.Operand(o.name(), o.shape(), kind, o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
                 o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
                 o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
                 java.util.Collections.unmodifiableList(parts), o.typed());
     }
 
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
-            "any", "wide", "sink", "neg", "relaxed", "typed");
+            "any", "wide", "sink", "neg", "relaxed", "typed", "texref", "surfref", "samplerref");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
-            if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("range(") || w.startsWith("values(")
-                    || w.startsWith("multiple(")) {
+            if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("coords(") || w.startsWith("range(")
+                    || w.startsWith("values(") || w.startsWith("multiple(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -244,8 +246,17 @@ final class FormCompiler {
                     case "neg" -> neg = true;
                     case "relaxed" -> relaxed = true;
                     case "typed" -> typed = true;
+                    case "texref" -> kind = Kind.TEXREF;
+                    case "surfref" -> kind = Kind.SURFREF;
+                    case "samplerref" -> kind = Kind.SAMPLER;
                     default -> {
-                        if (w.startsWith("vec(")) {
+                        if (w.startsWith("coords(")) {
+                            // coords(.geom): the geometry slot gives the coordinate count
+                            // (several: coords(.dim) coords(.adim), the one the form has)
+                            kind = Kind.COORDS;
+                            int g = slotNamed(slots, w.substring(7, w.length() - 1).strip());
+                            vectorSlot = g >= 0 ? g : vectorSlot;
+                        } else if (w.startsWith("vec(")) {
                             String arg = w.substring(4, w.length() - 1).strip();
                             if (arg.startsWith(".")) {
                                 vectorSlot = slotNamed(slots, arg);
@@ -282,8 +293,8 @@ final class FormCompiler {
                 }
             }
         }
-        if (o.shape() == Shape.ADDRESS) {
-            kind = Kind.ADDR;
+        if (o.shape() == Shape.ADDRESS && kind != Kind.TEXREF && kind != Kind.SURFREF && kind != Kind.SAMPLER) {
+            kind = Kind.ADDR; // [a] with @operand a : texref stays a handle: the address's one part
         }
         if ((o.shape() == Shape.PAIR || o.shape() == Shape.OPTIONAL_PAIR) && spec == null) {
             kind = Kind.PRED; // p|q: both halves predicates; with an @operand line the spec is the first half's
@@ -295,7 +306,7 @@ final class FormCompiler {
         }
         if (typeSlot == -2) {
             typeSlot = kind == Kind.ANY || kind == Kind.ADDR || kind == Kind.MEM || kind == Kind.LABEL || kind == Kind.FUNC
-                    ? -1 : first ? typeFirst : typeLast;
+                    || kind == Kind.TEXREF || kind == Kind.SURFREF || kind == Kind.SAMPLER ? -1 : first ? typeFirst : typeLast;
         }
         if (kind == Kind.PRED && fixed == null && typeSlot < 0) {
             fixed = PtxType.PRED;

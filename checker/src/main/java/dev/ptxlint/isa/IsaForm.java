@@ -27,9 +27,14 @@ public final class IsaForm {
 
     /**
      * What an operand may be. {@code MEM}: an address that ptxas also takes bare (a register, a
-     * variable name or a floating-point constant in place of {@code [a]}).
+     * variable name or a floating-point constant in place of {@code [a]}). {@code TEXREF},
+     * {@code SURFREF}, {@code SAMPLER}: a texture, surface or sampler handle (a variable of that
+     * opaque type or a 64-bit register; as a part of {@code [a, b]} or as the whole {@code [a]});
+     * {@code COORDS}: the coordinates of a texture or surface address, whose width the geometry
+     * slot ({@code vectorSlot}) gives and whose elements have the operand's type.
      */
-    public enum Kind { REG, VAL, IMM, PRED, ADDR, MEM, LABEL, FUNC, VAR, ANY }
+    public enum Kind { REG, VAL, IMM, PRED, ADDR, MEM, LABEL, FUNC, VAR, ANY,
+        TEXREF, SURFREF, SAMPLER, COORDS }
 
     /**
      * One operand. {@code typeSlot} is the index of the slot whose value is its type, or -1 with
@@ -91,7 +96,10 @@ public final class IsaForm {
             "mbarrier.arrive", "mbarrier.arrive_drop", "mbarrier.test_wait", "mbarrier.try_wait",
             "mbarrier.expect_tx", "mbarrier.complete_tx", "mbarrier.init", "mbarrier.inval", "mbarrier.pending_count",
             "multimem.ld_reduce", "multimem.st", "multimem.red", "tensormap.replace", "tensormap.cp_fenceproxy",
-            "clusterlaunchcontrol.try_cancel", "clusterlaunchcontrol.query_cancel");
+            "clusterlaunchcontrol.try_cancel", "clusterlaunchcontrol.query_cancel",
+            // measured with ptxas 13.0: suld.2d.b.b32 "Not a name of any known instruction: 'suld'",
+            // sust.2d.p.b32 "Unknown modifier '.p'", tex.2d.level "Unknown modifier '.level'"
+            "suld.b", "sust.b", "sust.p", "sured.b", "sured.p", "tex.level", "tex.grad", "txq.level");
 
     IsaForm(String opcode, String syntax, String section, String file, int line, List<Slot> slots,
             List<Operand> operands, Since since, Map<String, Since> valueSince, String undocumented,

@@ -409,6 +409,17 @@ public final class IsaChecks implements InstructionCheck {
         if (spec.kind() == IsaForm.Kind.ANY) {
             return 0;
         }
+        switch (spec.kind()) {
+            case TEXREF, SURFREF, SAMPLER -> {
+                return TextureOperands.handle(insn, spec, e, ctx, out);
+            }
+            case COORDS -> {
+                return spec.vectorSlot() < 0 ? 0 : TextureOperands.coordinates(insn, spec, b.value(spec.vectorSlot()),
+                        typeOf(b, spec), e, ctx, out);
+            }
+            default -> {
+            }
+        }
         PtxType type = typeOf(b, spec);
         int width = spec.vectorSlot() >= 0 ? vectorWidth(b.value(spec.vectorSlot())) : spec.vector();
         if (width > 0) {
