@@ -82,7 +82,7 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 
 '''
 COMMON = """@operand a : texref
-@operand b : samplerref
+@operand b : handle
 @operand c : coords(.geom)
 @operand d : vec(4) reg .b32
 @operand h : vec(4) reg .b16

@@ -172,15 +172,21 @@ final class FormCompiler {
 
     private static IsaForm.Operand withParts(IsaForm.Operand o, List<IsaForm.Operand> parts) {
         // [a, b] with @operand a : texref: the handle kind is the part's, the whole is an address
-        Kind kind = o.kind() == Kind.TEXREF || o.kind() == Kind.SURFREF || o.kind() == Kind.SAMPLER ? Kind.ADDR : o.kind();
+        Kind kind = isHandle(o.kind()) ? Kind.ADDR : o.kind();
         return new IsaForm.Operand(o.name(), o.shape(), kind, o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
                 o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
                 o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
                 java.util.Collections.unmodifiableList(parts), o.typed());
     }
 
+    /** A texture, surface or sampler handle ({@code @operand a : texref} ...). */
+    private static boolean isHandle(Kind k) {
+        return k == Kind.TEXREF || k == Kind.SURFREF || k == Kind.SAMPLER || k == Kind.TEXSAMPLER || k == Kind.HANDLE;
+    }
+
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
-            "any", "wide", "sink", "neg", "relaxed", "typed", "texref", "surfref", "samplerref");
+            "any", "wide", "sink", "neg", "relaxed", "typed", "texref", "surfref", "samplerref",
+            "texsampler", "handle");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -249,6 +255,8 @@ final class FormCompiler {
                     case "texref" -> kind = Kind.TEXREF;
                     case "surfref" -> kind = Kind.SURFREF;
                     case "samplerref" -> kind = Kind.SAMPLER;
+                    case "texsampler" -> kind = Kind.TEXSAMPLER;
+                    case "handle" -> kind = Kind.HANDLE;
                     default -> {
                         if (w.startsWith("coords(")) {
                             // coords(.geom): the geometry slot gives the coordinate count
@@ -293,7 +301,7 @@ final class FormCompiler {
                 }
             }
         }
-        if (o.shape() == Shape.ADDRESS && kind != Kind.TEXREF && kind != Kind.SURFREF && kind != Kind.SAMPLER) {
+        if (o.shape() == Shape.ADDRESS && !isHandle(kind)) {
             kind = Kind.ADDR; // [a] with @operand a : texref stays a handle: the address's one part
         }
         if ((o.shape() == Shape.PAIR || o.shape() == Shape.OPTIONAL_PAIR) && spec == null) {
@@ -306,7 +314,7 @@ final class FormCompiler {
         }
         if (typeSlot == -2) {
             typeSlot = kind == Kind.ANY || kind == Kind.ADDR || kind == Kind.MEM || kind == Kind.LABEL || kind == Kind.FUNC
-                    || kind == Kind.TEXREF || kind == Kind.SURFREF || kind == Kind.SAMPLER ? -1 : first ? typeFirst : typeLast;
+                    || isHandle(kind) ? -1 : first ? typeFirst : typeLast;
         }
         if (kind == Kind.PRED && fixed == null && typeSlot < 0) {
             fixed = PtxType.PRED;

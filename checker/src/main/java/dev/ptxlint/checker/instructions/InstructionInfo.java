@@ -111,6 +111,8 @@ public final class InstructionInfo {
                 case TEXREF -> ".texref (or 64-bit register)";
                 case SURFREF -> ".surfref (or 64-bit register)";
                 case SAMPLER -> ".samplerref (or 64-bit register)";
+                case TEXSAMPLER -> ".texref or .samplerref (or 64-bit register)";
+                case HANDLE -> ".samplerref, .texref or .surfref (or 64-bit register)";
                 case COORDS -> "coordinates";
             };
             if (t != null && o.kind() != IsaForm.Kind.PRED) {

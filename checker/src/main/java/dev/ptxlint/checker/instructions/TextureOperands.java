@@ -96,19 +96,24 @@ final class TextureOperands {
             if (s.isRegister()) {
                 PtxType r = s.vector() == 1 ? PtxType.of(s.type()) : null;
                 if (r == PtxType.B64 || r == PtxType.U64 || r == PtxType.S64) {
-                    return spec.kind() == IsaForm.Kind.SAMPLER ? 0 : indirect(insn, spec, e, ctx, out);
+                    return spec.kind() == IsaForm.Kind.HANDLE ? 0 : indirect(insn, spec, e, ctx, out);
                 }
                 return out == null ? 1 : failHandle(insn, spec, e, "'" + s.name() + "' is "
                         + (s.vector() > 1 ? ".v" + s.vector() + " " : "") + s.type() + ", not a 64-bit integer register",
                         out);
             }
-            if (s.kind() == Symbol.Kind.VARIABLE && (fitsHandle(spec.kind(), s.type())
-                    || ".tex".equals(s.space()) && spec.kind() != IsaForm.Kind.SURFREF)) {
+            IsaForm.Kind kind = spec.kind();
+            if ((kind == IsaForm.Kind.HANDLE || kind == IsaForm.Kind.TEXSAMPLER) && independent(ctx)) {
+                kind = IsaForm.Kind.SAMPLER; // texmode_independent: "... .samplerref or .u64 register expected"
+            }
+            if (s.kind() == Symbol.Kind.VARIABLE && (fitsHandle(kind, s.type())
+                    || ".tex".equals(s.space()) && kind != IsaForm.Kind.SURFREF && kind != IsaForm.Kind.SAMPLER)) {
                 // (.tex .u32 texA: the texture declaration of PTX ISA 1.x, which ptxas still takes)
                 return 0;
             }
-            return out == null ? 1 : failHandle(insn, spec, e, "'" + s.name() + "' is " + (s.kind() == Symbol.Kind.VARIABLE
-                    ? "a " + (s.type() == null ? "" : s.type() + " ") + "variable" : "not a variable"), out);
+            return out == null ? 1 : failHandle(insn, spec, kind, e, "'" + s.name() + "' is " + (s.kind()
+                    == Symbol.Kind.VARIABLE ? "a " + (s.type() == null ? "" : s.type() + " ") + "variable"
+                    : "not a variable"), out);
         }
         return failHandle(insn, spec, e, "this one is not a name", out);
     }
@@ -144,6 +149,8 @@ final class TextureOperands {
         return switch (kind) {
             case TEXREF -> ".texref".equals(type);
             case SURFREF -> ".surfref".equals(type);
+            case SAMPLER -> ".samplerref".equals(type);
+            case TEXSAMPLER -> ".texref".equals(type) || ".samplerref".equals(type);
             default -> ".texref".equals(type) || ".samplerref".equals(type) || ".surfref".equals(type);
         };
     }
@@ -152,15 +159,24 @@ final class TextureOperands {
         return switch (kind) {
             case TEXREF -> "a .texref variable or a 64-bit register (.u64) holding a texture handle";
             case SURFREF -> "a .surfref variable or a 64-bit register (.u64) holding a surface handle";
-            default -> "a .samplerref (or .texref) variable or a 64-bit register (.u64) holding a sampler handle";
+            case SAMPLER -> "a .samplerref variable or a 64-bit register (.u64) holding a sampler handle";
+            case TEXSAMPLER -> "a .texref or .samplerref variable or a 64-bit register (.u64) holding its handle";
+            default -> "a .samplerref (ptxas also takes a .texref or .surfref) variable or a 64-bit register (.u64)"
+                    + " holding a sampler handle";
         };
     }
 
     private static int failHandle(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, String why,
                                   List<IsaChecks.Finding> out) {
+        return failHandle(insn, spec, spec.kind(), e, why, out);
+    }
+
+    private static int failHandle(Ast.Instruction insn, IsaForm.Operand spec, IsaForm.Kind kind, Ast.Expr e,
+                                  String why, List<IsaChecks.Finding> out) {
         if (out != null) {
             out.add(new IsaChecks.Finding(Rules.TEXTURE_HANDLE, e.span(), "operand " + spec.name() + " of '"
-                    + insn.mnemonic() + "' is " + what(spec.kind()) + "; " + why));
+                    + insn.mnemonic() + "' is " + what(kind) + (kind != spec.kind() ? " in texmode_independent" : "")
+                    + "; " + why));
         }
         return 1;
     }
@@ -197,6 +213,18 @@ final class TextureOperands {
         }
         boolean texture = type != PtxType.B32;
         boolean integer = type != PtxType.F32;
+        int parts = texture ? parts(insn, e) : 0;
+        if (parts == 2 && independent(ctx)) {
+            // texmode_independent: "Argument 2 of instruction 'tex': .samplerref or .u64 register expected"
+            return out == null ? 1 : failAddress(out, e, "in texmode_independent '" + insn.mnemonic()
+                    + "' takes a sampler: [a, b, c] with a .samplerref or a 64-bit register b");
+        }
+        boolean unifiedSampler = parts == 3 && !independent(ctx);
+        if (unifiedSampler && (".cube".equals(geometry) || ".acube".equals(geometry))) {
+            // ptxas 13.0: "Illegal modifier '.cube' for instruction 'tex'" with [tex, tex, {...}]
+            return out == null ? 1 : failAddress(out, e, "in texmode_unified (the default) '" + insn.mnemonic()
+                    + "' takes no explicit sampler on a cubemap: write [a, c] (or declare texmode_independent)");
+        }
         if (!(e instanceof Ast.VectorExpr v)) {
             return scalarCoordinate(insn, spec, geometry, type, texture, integer, e, ctx, out);
         }
@@ -206,7 +234,10 @@ final class TextureOperands {
                     ? "a 2-element (or 4-element)" : "a 1-, 2- or 4-element") + " coordinate vector " + layout(geometry)
                     + "; this one has " + k + (k == 3 || k > 4 ? " (vectors have 1, 2 or 4 elements)" : ""));
         }
-        int skip = texture && array(geometry) ? 1 : 0;
+        // the array index is left out of the element-kind test, except with an explicit sampler in
+        // texmode_unified ("Vector with elements of different types" for [tex, tex, {%u1, %f2}])
+        int skip = texture && array(geometry) && !unifiedSampler ? 1 : 0;
+        boolean indexChecked = texture && indexed(geometry);
         boolean hasFloat = false;
         boolean hasInt = false;
         boolean hasBits = false;
@@ -225,7 +256,7 @@ final class TextureOperands {
                     } else if (r == PtxType.B32) {
                         hasBits |= i >= skip;
                     } else if (r == PtxType.F32) {
-                        if (i < skip && indexed(geometry)) {
+                        if (i == 0 && indexChecked) {
                             return out == null ? 1 : fail(out, item, "the array index of '" + insn.mnemonic() + "', the first element of "
                                     + layout(geometry) + ", is a .u32 integer; '" + o.symbol().name() + "' is .f32");
                         }
@@ -263,6 +294,30 @@ final class TextureOperands {
         return 0;
     }
 
+    /** How many parts the address holding coordinates {@code c} has (2: [a, c], 3: [a, b, c]), or 0. */
+    private static int parts(Ast.Instruction insn, Ast.Expr c) {
+        for (Ast.Expr o : insn.operands()) {
+            if (o instanceof Ast.Address a && !a.items().isEmpty() && a.items().get(a.items().size() - 1) == c) {
+                return a.items().size();
+            }
+        }
+        return 0;
+    }
+
+    /** Whether the module's .target names texmode_independent (the default is texmode_unified). */
+    static boolean independent(CheckContext ctx) {
+        Ast.Directive t = ctx.target();
+        if (t == null) {
+            return false;
+        }
+        for (Ast.Expr e : t.args()) {
+            if (e instanceof Ast.Name n && n.token().text().equals("texmode_independent")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static int scalarCoordinate(Ast.Instruction insn, IsaForm.Operand spec, String geometry, PtxType type,
                                         boolean texture, boolean integer, Ast.Expr e, CheckContext ctx,
                                         List<IsaChecks.Finding> out) {
@@ -289,6 +344,11 @@ final class TextureOperands {
         return fits ? 0 : out == null ? 1 : fail(out, e, "'" + o.symbol().name() + "' is " + r.text() + "; the coordinate of '"
                 + insn.mnemonic() + "' is " + (integer ? "a 32-bit integer (.b32, .u32, .s32)" : "an .f32 or .b32")
                 + " register, or a vector " + layout(geometry));
+    }
+
+    private static int failAddress(List<IsaChecks.Finding> out, Ast.Expr e, String message) {
+        out.add(new IsaChecks.Finding(Rules.TEXTURE_HANDLE, e.span(), message));
+        return 1;
     }
 
     private static int fail(List<IsaChecks.Finding> out, Ast.Expr e, String message) {
