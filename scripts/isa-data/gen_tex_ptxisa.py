@@ -64,14 +64,27 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 # * {.uni} is not in the manual: ptxas 13.0 accepts tex.uni (also twice, in any position) from
 #   .version 3.2 ("Feature 'tex.uni' requires PTX ISA .version 3.2 or later"); txq/suld refuse it.
 # * the manual's [a, {b,} c] is written as two forms, [a, c] and [a, b, c] (explicit sampler).
+# * the address parts (measured with ptxas 13.0, helper isa-tex): a is a .texref variable or a 64-bit
+#   integer register ([surf, ...]: "Argument 1 of instruction 'tex': .texref or .u64 register expected";
+#   a 32-bit or .f64 register: "Arguments mismatch"); b (the sampler) a .samplerref, .texref or .surfref
+#   variable or a 64-bit register (a 32-bit register or a .global variable: "Arguments mismatch");
+#   c the coordinates, coords(.geom): a vector of 1, 2 or 4 elements, at least as many as the geometry
+#   has (.1d 1, .2d/.a1d 2, the others 4: "Operand vector size doesn't match geometry"; 3: "Illegal
+#   vector size: 3"), elements .ctype (32-bit registers or constants; floating-point and integer elements
+#   do not mix: "Vector with elements of different types are not allowed in tex instruction"; .s32
+#   coordinates of .f32 registers only: "Arguments mismatch"); the array index (first element of .a1d
+#   .a2d .acube) is an integer ("Array index in the 'tex' instruction has unexpected type. Expecting
+#   type .u32"); one register in place of the vector is accepted except on the array and multi-sample
+#   geometries. The rules are TextureOperands (PTX0270, PTX0271).
 # Not expressible yet (/work/dev/notation-requests.md, texvideo): the @since of the residency
-# predicate d|p (7.1 sm_60), the kinds of the address parts (texture .texref or 64-bit register,
-# sampler .samplerref or 64-bit register, the coordinate vector's width (at least what the geometry
-# needs, or a scalar) and element types per geometry), the texturing mode
-# (.target texmode_unified / texmode_independent), and the @since of register operands (3.1 sm_20).
+# predicate d|p (7.1 sm_60), the texturing mode (.target texmode_unified / texmode_independent), and
+# the @since of register operands (3.1 sm_20).
 
 '''
-COMMON = """@operand d : vec(4) reg .b32
+COMMON = """@operand a : texref
+@operand b : handle
+@operand c : coords(.geom)
+@operand d : vec(4) reg .b32
 @operand h : vec(4) reg .b16
 @operand x : vec(2) reg .b32"""
 def ops_lines(ft, grad):

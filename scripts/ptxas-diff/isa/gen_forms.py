@@ -476,6 +476,11 @@ REG_COUNT = {"%p": 16, "%r": 160, "%f": 160, "%u": 64, "%s": 64, "%rd": 64, "%ud
              "%q": 16}
 
 
+# coordinates per geometry (coords(.geom), docs/isa-notation.md)
+GEOMETRY_COORDS = {".1d": 1, ".2d": 2, ".a1d": 2, ".3d": 4, ".a2d": 4, ".cube": 4, ".acube": 4, ".2dms": 4,
+                   ".a2dms": 4}
+
+
 def vec_regs(t, n, count):
     """`{...}` of count registers for type t, numbered from 8n but within the template's declarations."""
     prefix = re.match(r"%[a-z]+", reg_for(t, 0)).group(0)
@@ -663,11 +668,35 @@ class Gen:
                 m = re.fullmatch(r"vec\((\d+)\)", pw)
                 if m:
                     w = int(m.group(1))
+            parts = [x.strip().strip("{}").strip() for x in op.name.split(",")]
+            cspec = form.block.operand_specs.get(last, [])
+            geo = [x[7:-1] for x in cspec if x.startswith("coords(")]
+            if geo:
+                # coords(.geom): the geometry's coordinate count, elements of the part's type; a
+                # texture's array index (.a1d .a2d .acube) is a .u32; the handle may be a register
+                g = next((enum_choice[x] for x in geo if enum_choice.get(x)), None)
+                et = next((enum_choice.get(x, x if x in TYPES else None) for x in cspec
+                           if x.startswith(".") and (x in TYPES or enum_choice.get(x))), None) or t or ".f32"
+                need = GEOMETRY_COORDS.get(g, 1)
+                k = 4 if need < 4 and variant % 3 == 2 else need
+                regs = vec_regs(et, n, k)
+                if et != ".b32" and g in (".a1d", ".a2d", ".acube"):
+                    regs = "{%s, %s" % (reg_for(".u32", 8 * n % 60), regs[1:].split(", ", 1)[1]) if k > 1 else regs
+                surface = "surfref" in form.block.operand_specs.get(parts[0], [])
+                handle = ("surf" if surface else "tex") if variant % 4 != 3 else "%%rd%d" % n
+                sampler = ["tex"] if len(parts) == 3 else []
+                return "[%s]" % ", ".join([handle] + sampler + [regs])
             if form.opcode in ("tex", "tld4", "txq"):
                 return "[tex, %s]" % vec_regs(t if t in (".f32", ".s32", ".u32") else ".f32", n, w)
             if form.opcode.startswith("su"):
                 return "[surf, %s]" % vec_regs(".b32", n, w)
             return "[%%rd%d, %s]" % (n, vec_regs(".b32", n, w))
+        if op.kind == "addr" and any(w in spec for w in ("texref", "surfref", "samplerref", "texsampler")):
+            # [a] of txq/suq: the template's .texref/.surfref or a 64-bit register (the template has
+            # no .samplerref)
+            if variant % 2 == 1 or "samplerref" in spec:
+                return "[%%rd%d]" % n
+            return "[%s]" % ("surf" if "surfref" in spec else "tex")
         if op.kind == "addr" or "addr" in spec or "mem" in spec:
             a = "[%%rd%d]" % n
             if "addr" in spec and any(w in TYPES for w in spec):

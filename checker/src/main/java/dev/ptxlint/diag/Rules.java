@@ -206,6 +206,14 @@ public final class Rules {
     public static final Rule IGNORED_MODIFIER = register("PTX0257", "ignored-modifier", Severity.WARNING,
             "instruction", "A modifier that ptxas accepts on any instruction and ignores, such as '.finite' on tex.");
 
+    // texture and surface addresses (0270-0274)
+    public static final Rule TEXTURE_HANDLE = register("PTX0270", "texture-handle", Severity.ERROR, "instruction",
+            "A texture, sampler or surface operand that is neither a variable of that kind (.texref, .samplerref,"
+            + " .surfref) nor a 64-bit register holding a handle.");
+    public static final Rule TEXTURE_COORDINATES = register("PTX0271", "texture-coordinates", Severity.ERROR,
+            "instruction", "Coordinates of a texture or surface access that do not fit its geometry: a vector of the"
+            + " wrong width, a floating-point array index, mixed or wrongly typed elements.");
+
     public static final Rule UNDOCUMENTED_VIDEO_SELECTOR = register("PTX0260", "undocumented-video-selector",
             Severity.WARNING, "instruction",
             "The suffix .b01, .b12 or .b23, which ptxas accepts on some operands but the manual does not define.");

@@ -190,19 +190,28 @@ final class FormCompiler {
     }
 
     private static IsaForm.Operand withParts(IsaForm.Operand o, List<IsaForm.Operand> parts) {
-        return new IsaForm.Operand(o.name(), o.shape(), o.kind(), o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
+        // [a, b] with @operand a : texref: the handle kind is the part's, the whole is an address
+        Kind kind = isHandle(o.kind()) ? Kind.ADDR : o.kind();
+        return new IsaForm.Operand(o.name(), o.shape(), kind, o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
                 o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
                 o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
                 java.util.Collections.unmodifiableList(parts), o.typed(), o.exactConstant(), o.spaces(), o.only());
     }
 
+    /** A texture, surface or sampler handle ({@code @operand a : texref} ...). */
+    private static boolean isHandle(Kind k) {
+        return k == Kind.TEXREF || k == Kind.SURFREF || k == Kind.SAMPLER || k == Kind.TEXSAMPLER || k == Kind.HANDLE;
+    }
+
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
-            "any", "wide", "sink", "neg", "relaxed", "typed", "exact");
+            "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
+            "texsampler", "handle");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
-            if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("range(") || w.startsWith("values(")
-                    || w.startsWith("multiple(") || w.startsWith("space(") || w.startsWith("only(")) {
+            if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("coords(") || w.startsWith("range(")
+                    || w.startsWith("values(") || w.startsWith("multiple(") || w.startsWith("space(")
+                    || w.startsWith("only(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -267,6 +276,11 @@ final class FormCompiler {
                     case "relaxed" -> relaxed = true;
                     case "typed" -> typed = true;
                     case "exact" -> exact = true;
+                    case "texref" -> kind = Kind.TEXREF;
+                    case "surfref" -> kind = Kind.SURFREF;
+                    case "samplerref" -> kind = Kind.SAMPLER;
+                    case "texsampler" -> kind = Kind.TEXSAMPLER;
+                    case "handle" -> kind = Kind.HANDLE;
                     default -> {
                         if (w.startsWith("only(")) {
                             Set<PtxType> ts = new LinkedHashSet<>();
@@ -294,7 +308,13 @@ final class FormCompiler {
                                 }
                             }
                         }
-                        if (w.startsWith("vec(")) {
+                        if (w.startsWith("coords(")) {
+                            // coords(.geom): the geometry slot gives the coordinate count
+                            // (several: coords(.dim) coords(.adim), the one the form has)
+                            kind = Kind.COORDS;
+                            int g = slotNamed(slots, w.substring(7, w.length() - 1).strip());
+                            vectorSlot = g >= 0 ? g : vectorSlot;
+                        } else if (w.startsWith("vec(")) {
                             String arg = w.substring(4, w.length() - 1).strip();
                             if (arg.startsWith(".")) {
                                 vectorSlot = slotNamed(slots, arg);
@@ -331,8 +351,8 @@ final class FormCompiler {
                 }
             }
         }
-        if (o.shape() == Shape.ADDRESS) {
-            kind = Kind.ADDR;
+        if (o.shape() == Shape.ADDRESS && !isHandle(kind)) {
+            kind = Kind.ADDR; // [a] with @operand a : texref stays a handle: the address's one part
         }
         if ((o.shape() == Shape.PAIR || o.shape() == Shape.OPTIONAL_PAIR) && spec == null) {
             kind = Kind.PRED; // p|q: both halves predicates; with an @operand line the spec is the first half's
@@ -344,7 +364,7 @@ final class FormCompiler {
         }
         if (typeSlot == -2) {
             typeSlot = kind == Kind.ANY || kind == Kind.ADDR || kind == Kind.MEM || kind == Kind.LABEL || kind == Kind.FUNC
-                    ? -1 : first ? typeFirst : typeLast;
+                    || isHandle(kind) ? -1 : first ? typeFirst : typeLast;
         }
         if (kind == Kind.PRED && fixed == null && typeSlot < 0) {
             fixed = PtxType.PRED;

@@ -27,9 +27,15 @@ public final class IsaForm {
 
     /**
      * What an operand may be. {@code MEM}: an address that ptxas also takes bare (a register, a
-     * variable name or a floating-point constant in place of {@code [a]}).
+     * variable name or a floating-point constant in place of {@code [a]}). {@code TEXREF},
+     * {@code SURFREF}, {@code SAMPLER}, {@code TEXSAMPLER} (either), {@code HANDLE} (any of the
+     * three): a texture, surface or sampler handle (a variable of that opaque type or a 64-bit
+     * register; as a part of {@code [a, b]} or as the whole {@code [a]});
+     * {@code COORDS}: the coordinates of a texture or surface address, whose width the geometry
+     * slot ({@code vectorSlot}) gives and whose elements have the operand's type.
      */
-    public enum Kind { REG, VAL, IMM, PRED, ADDR, MEM, LABEL, FUNC, VAR, ANY }
+    public enum Kind { REG, VAL, IMM, PRED, ADDR, MEM, LABEL, FUNC, VAR, ANY,
+        TEXREF, SURFREF, SAMPLER, TEXSAMPLER, HANDLE, COORDS }
 
     /**
      * One operand. {@code typeSlot} is the index of the slot whose value is its type, or -1 with

@@ -108,12 +108,19 @@ public final class InstructionInfo {
                 case FUNC -> "function";
                 case VAR -> "variable";
                 case ANY -> "operand";
+                case TEXREF -> ".texref (or 64-bit register)";
+                case SURFREF -> ".surfref (or 64-bit register)";
+                case SAMPLER -> ".samplerref (or 64-bit register)";
+                case TEXSAMPLER -> ".texref or .samplerref (or 64-bit register)";
+                case HANDLE -> ".samplerref, .texref or .surfref (or 64-bit register)";
+                case COORDS -> "coordinates";
             };
             if (t != null && o.kind() != IsaForm.Kind.PRED) {
                 sb.append(t.text()).append(' ');
             }
             sb.append(kind);
-            int width = o.vectorSlot() >= 0 ? width(b.value(o.vectorSlot())) : o.vector();
+            int width = o.kind() == IsaForm.Kind.COORDS ? (o.vectorSlot() < 0 ? 0 : TextureOperands.coordinates(b.value(o.vectorSlot())))
+                    : o.vectorSlot() >= 0 ? width(b.value(o.vectorSlot())) : o.vector();
             if (width > 1) {
                 sb.append(", vector of ").append(width);
             }

@@ -542,7 +542,7 @@ public final class IsaChecks implements InstructionCheck {
                 out.add(new Finding(Rules.OPERAND_COUNT, at, "'" + insn.mnemonic() + "' takes " + count
                         + (f.maxOperands() == 1 ? " operand" : " operands") + " (" + f.syntax() + "); this one has " + n));
             }
-            return 1;
+            return 2; // a wrong count weighs more than one wrong operand: the form with the count written is reported
         }
         IsaForm.Operand[] specs = f.operands();
         int optionals = specs.length - f.minOperands();
@@ -634,6 +634,17 @@ public final class IsaChecks implements InstructionCheck {
                       CheckContext ctx, List<Finding> out) {
         if (spec.kind() == IsaForm.Kind.ANY) {
             return 0;
+        }
+        switch (spec.kind()) {
+            case TEXREF, SURFREF, SAMPLER, TEXSAMPLER, HANDLE -> {
+                return TextureOperands.handle(insn, spec, e, ctx, out);
+            }
+            case COORDS -> {
+                return spec.vectorSlot() < 0 ? 0 : TextureOperands.coordinates(insn, spec, b.value(spec.vectorSlot()),
+                        typeOf(b, spec), e, ctx, out);
+            }
+            default -> {
+            }
         }
         PtxType type = typeOf(b, spec);
         int width = spec.vectorSlot() >= 0 ? vectorWidth(b.value(spec.vectorSlot())) : spec.vector();
@@ -1112,7 +1123,8 @@ public final class IsaChecks implements InstructionCheck {
                              List<Finding> out) {
         List<IsaForm.Operand> parts = spec.parts();
         if (a.items().size() != parts.size()) {
-            return fail(out, Rules.INVALID_OPERAND_KIND, a, "operand " + spec.text() + " of '" + insn.mnemonic()
+            // two problems: the form whose address has the parts written is reported ([a, b, c] vs [a, c])
+            return 1 + fail(out, Rules.INVALID_OPERAND_KIND, a, "operand " + spec.text() + " of '" + insn.mnemonic()
                     + "' has " + parts.size() + " parts; this one has " + a.items().size());
         }
         int p = 0;

@@ -1,0 +1,360 @@
+package dev.ptxlint.checker.instructions;
+
+import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.Symbol;
+import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
+import dev.ptxlint.diag.Rules;
+import dev.ptxlint.isa.IsaForm;
+import dev.ptxlint.isa.IsaSource;
+import dev.ptxlint.isa.PtxType;
+import dev.ptxlint.isa.PtxVersion;
+import dev.ptxlint.isa.Target;
+import dev.ptxlint.syntax.Ast;
+import java.util.List;
+
+/**
+ * The parts of a texture or surface address ({@code [a, b]}, {@code [a, b, c]} of tex, tld4,
+ * suld, sust, sured; {@code [a]} of txq and suq), as the ISA data describes them
+ * ({@code @operand a : texref}, {@code @operand c : coords(.geom) .ctype}; docs/isa-notation.md).
+ * The rules are ptxas 13.0's, measured case by case (the evidence is in the data files and in
+ * docs/rules/PTX0270.md, PTX0271.md); where ptxas was not measured nothing is reported.
+ * Allocates nothing on the way to a verdict except the operand classification; messages are built
+ * only for an operand that fails.
+ */
+final class TextureOperands {
+
+    private TextureOperands() {
+    }
+
+    /**
+     * The number of coordinates a geometry needs (the manual's vectors: {@code .3d} and
+     * {@code .cube} pad to four), or 0 for a word that is no geometry.
+     */
+    static int coordinates(String geometry) {
+        if (geometry == null) {
+            return 0;
+        }
+        return switch (geometry) {
+            case ".1d" -> 1;
+            case ".2d", ".a1d" -> 2;
+            case ".3d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms" -> 4;
+            default -> 0;
+        };
+    }
+
+    /** The manual's layout of a geometry's coordinate vector, for messages. */
+    static String layout(String geometry) {
+        return switch (geometry) {
+            case ".1d" -> "{x}";
+            case ".2d" -> "{x, y}";
+            case ".3d" -> "{x, y, z, unused}";
+            case ".a1d" -> "{index, x}";
+            case ".a2d" -> "{index, x, y, unused}";
+            case ".cube" -> "{s, t, r, unused}";
+            case ".acube" -> "{index, s, t, r}";
+            case ".2dms" -> "{sample, x, y, unused}";
+            case ".a2dms" -> "{sample, index, x, y}";
+            default -> "{...}";
+        };
+    }
+
+    /** Whether the first coordinate of a texture geometry is an array index checked as .u32. */
+    private static boolean indexed(String geometry) {
+        return ".a1d".equals(geometry) || ".a2d".equals(geometry) || ".acube".equals(geometry);
+    }
+
+    private static boolean array(String geometry) {
+        return indexed(geometry) || ".a2dms".equals(geometry);
+    }
+
+    // ------------------------------------------------------------------ handles
+
+    /**
+     * A texture, sampler or surface: a variable of that opaque type or a 64-bit integer register
+     * (ptxas 13.0: "Argument 1 of instruction 'tex': .texref or .u64 register expected" for another
+     * variable, "Arguments mismatch" for a 32-bit or .f64 register, [tex+8] and a missing part).
+     * {@code e} is the part itself, or for {@code [a]} the address (then it must have one part).
+     */
+    static int handle(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
+                      List<IsaChecks.Finding> out) {
+        if (spec.shape() == IsaSource.Shape.ADDRESS && !(e instanceof Ast.Address)) {
+            // suq.width.b32 %r1, %rd1: "Address expected for argument 1 of instruction 'suq'"
+            return out == null ? 1 : failHandle(insn, spec, e, "write it as an address [" + spec.name() + "]", out);
+        }
+        if (e instanceof Ast.Address a) {
+            if (a.items().size() != 1) {
+                return out == null ? 1 : failHandle(insn, spec, a, "[" + spec.name() + "] has one part; this address has "
+                        + a.items().size(), out);
+            }
+            e = a.items().get(0);
+        }
+        if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
+            Symbol s = ctx.resolve(n.text());
+            if (s == null) {
+                return 0; // undeclared: the name resolver reports it
+            }
+            if (s.isRegister()) {
+                PtxType r = s.vector() == 1 ? PtxType.of(s.type()) : null;
+                if (r == PtxType.B64 || r == PtxType.U64 || r == PtxType.S64) {
+                    return spec.kind() == IsaForm.Kind.HANDLE ? 0 : indirect(insn, spec, e, ctx, out);
+                }
+                return out == null ? 1 : failHandle(insn, spec, e, "'" + s.name() + "' is "
+                        + (s.vector() > 1 ? ".v" + s.vector() + " " : "") + s.type() + ", not a 64-bit integer register",
+                        out);
+            }
+            IsaForm.Kind kind = spec.kind();
+            if ((kind == IsaForm.Kind.HANDLE || kind == IsaForm.Kind.TEXSAMPLER) && independent(ctx)) {
+                kind = IsaForm.Kind.SAMPLER; // texmode_independent: "... .samplerref or .u64 register expected"
+            }
+            if (s.kind() == Symbol.Kind.VARIABLE && (fitsHandle(kind, s.type())
+                    || ".tex".equals(s.space()) && kind != IsaForm.Kind.SURFREF && kind != IsaForm.Kind.SAMPLER)) {
+                // (.tex .u32 texA: the texture declaration of PTX ISA 1.x, which ptxas still takes)
+                return 0;
+            }
+            return out == null ? 1 : failHandle(insn, spec, kind, e, "'" + s.name() + "' is " + (s.kind()
+                    == Symbol.Kind.VARIABLE ? "a " + (s.type() == null ? "" : s.type() + " ") + "variable"
+                    : "not a variable"), out);
+        }
+        return failHandle(insn, spec, e, "this one is not a name", out);
+    }
+
+    private static final PtxVersion INDIRECT_VERSION = PtxVersion.parse("3.1");
+
+    /**
+     * A texture or surface named by a register ("indirect texture access", "indirect surface
+     * access") needs PTX ISA 3.1 and sm_20 (ptxas 13.0: "Feature 'indirect surface access' requires
+     * PTX ISA .version 3.1 or later", "Instruction 'indirect texture access' requires .target sm_20
+     * or higher").
+     */
+    private static int indirect(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
+                                List<IsaChecks.Finding> out) {
+        PtxVersion v = ctx.declaredVersion();
+        Target t = ctx.declaredTarget();
+        boolean version = v == null || v.atLeast(INDIRECT_VERSION);
+        boolean target = t == null || t.sm() >= 20;
+        if (version && target) {
+            return 0;
+        }
+        if (out != null) {
+            String what = spec.kind() == IsaForm.Kind.SURFREF ? "surface" : "texture";
+            out.add(new IsaChecks.Finding(Rules.REQUIRES_NEWER, e.span(), "a " + what + " handle in a register ("
+                    + "indirect " + what + " access) requires .version 3.1 and .target sm_20 or later; the module "
+                    + "declares " + (version ? ".target " + t.name() : ".version " + v) + " (use a ."
+                    + (spec.kind() == IsaForm.Kind.SURFREF ? "surfref" : "texref") + " variable instead)"));
+        }
+        return 1;
+    }
+
+    private static boolean fitsHandle(IsaForm.Kind kind, String type) {
+        return switch (kind) {
+            case TEXREF -> ".texref".equals(type);
+            case SURFREF -> ".surfref".equals(type);
+            case SAMPLER -> ".samplerref".equals(type);
+            case TEXSAMPLER -> ".texref".equals(type) || ".samplerref".equals(type);
+            default -> ".texref".equals(type) || ".samplerref".equals(type) || ".surfref".equals(type);
+        };
+    }
+
+    private static String what(IsaForm.Kind kind) {
+        return switch (kind) {
+            case TEXREF -> "a .texref variable or a 64-bit register (.u64) holding a texture handle";
+            case SURFREF -> "a .surfref variable or a 64-bit register (.u64) holding a surface handle";
+            case SAMPLER -> "a .samplerref variable or a 64-bit register (.u64) holding a sampler handle";
+            case TEXSAMPLER -> "a .texref or .samplerref variable or a 64-bit register (.u64) holding its handle";
+            default -> "a .samplerref (ptxas also takes a .texref or .surfref) variable or a 64-bit register (.u64)"
+                    + " holding a sampler handle";
+        };
+    }
+
+    private static int failHandle(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, String why,
+                                  List<IsaChecks.Finding> out) {
+        return failHandle(insn, spec, spec.kind(), e, why, out);
+    }
+
+    private static int failHandle(Ast.Instruction insn, IsaForm.Operand spec, IsaForm.Kind kind, Ast.Expr e,
+                                  String why, List<IsaChecks.Finding> out) {
+        if (out != null) {
+            out.add(new IsaChecks.Finding(Rules.TEXTURE_HANDLE, e.span(), "operand " + spec.name() + " of '"
+                    + insn.mnemonic() + "' is " + what(kind) + (kind != spec.kind() ? " in texmode_independent" : "")
+                    + "; " + why));
+        }
+        return 1;
+    }
+
+    // ------------------------------------------------------------------ coordinates
+
+    /**
+     * The coordinates of a texture or surface address for the geometry {@code geometry} with
+     * elements of {@code type} ({@code .f32} or {@code .s32}: a texture's .ctype; {@code .b32}: a
+     * surface, whose coordinates are 32-bit integers). Measured with ptxas 13.0:
+     * <ul>
+     * <li>a vector has 1, 2 or 4 elements ("Illegal vector size: 3") and at least as many as the
+     *     geometry needs ("Operand vector size doesn't match geometry"); every element is a
+     *     32-bit register (.b32 .u32 .s32 .f32) or a constant, never '_';</li>
+     * <li>the elements may not mix floating-point (.f32 registers, float constants) and integer
+     *     ones (.u32/.s32 registers, integer constants): "Vector with elements of different types
+     *     are not allowed"; .b32 registers go with either; a texture's array index (the first
+     *     element of .a1d .a2d .acube .a2dms) is not counted;</li>
+     * <li>integer coordinates (.s32, surfaces) of floating-point elements only are "Arguments
+     *     mismatch" (a .b32 register among them makes the vector untyped);</li>
+     * <li>a texture's array index (.a1d .a2d .acube) is an integer: an .f32 register there is
+     *     "Array index ... has unexpected type. Expecting type .u32";</li>
+     * <li>one register in place of the vector: of the element type's class (.f32 or .b32 for
+     *     .f32; .b32 .u32 .s32 for integers), except on the texture array and multi-sample
+     *     geometries ("Arguments mismatch"); a constant, '_' or special register there is a
+     *     syntax error.</li>
+     * </ul>
+     */
+    static int coordinates(Ast.Instruction insn, IsaForm.Operand spec, String geometry, PtxType type, Ast.Expr e,
+                           CheckContext ctx, List<IsaChecks.Finding> out) {
+        int need = coordinates(geometry);
+        if (need == 0) {
+            return 0;
+        }
+        boolean texture = type != PtxType.B32;
+        boolean integer = type != PtxType.F32;
+        int parts = texture ? parts(insn, e) : 0;
+        if (parts == 2 && independent(ctx)) {
+            // texmode_independent: "Argument 2 of instruction 'tex': .samplerref or .u64 register expected"
+            return out == null ? 1 : failAddress(out, e, "in texmode_independent '" + insn.mnemonic()
+                    + "' takes a sampler: [a, b, c] with a .samplerref or a 64-bit register b");
+        }
+        boolean unifiedSampler = parts == 3 && !independent(ctx);
+        if (unifiedSampler && (".cube".equals(geometry) || ".acube".equals(geometry))) {
+            // ptxas 13.0: "Illegal modifier '.cube' for instruction 'tex'" with [tex, tex, {...}]
+            return out == null ? 1 : failAddress(out, e, "in texmode_unified (the default) '" + insn.mnemonic()
+                    + "' takes no explicit sampler on a cubemap: write [a, c] (or declare texmode_independent)");
+        }
+        if (!(e instanceof Ast.VectorExpr v)) {
+            return scalarCoordinate(insn, spec, geometry, type, texture, integer, e, ctx, out);
+        }
+        int k = v.items().size();
+        if (k != 1 && k != 2 && k != 4 || k < need) {
+            return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes " + (need == 4 ? "a 4-element" : need == 2
+                    ? "a 2-element (or 4-element)" : "a 1-, 2- or 4-element") + " coordinate vector " + layout(geometry)
+                    + "; this one has " + k + (k == 3 || k > 4 ? " (vectors have 1, 2 or 4 elements)" : ""));
+        }
+        // the array index is left out of the element-kind test, except with an explicit sampler in
+        // texmode_unified ("Vector with elements of different types" for [tex, tex, {%u1, %f2}])
+        int skip = texture && array(geometry) && !unifiedSampler ? 1 : 0;
+        boolean indexChecked = texture && indexed(geometry);
+        boolean hasFloat = false;
+        boolean hasInt = false;
+        boolean hasBits = false;
+        boolean others = false;
+        for (int i = 0; i < k; i++) {
+            Ast.Expr item = v.items().get(i);
+            if (item instanceof Ast.Sink) {
+                return out == null ? 1 : fail(out, item, "'_' cannot stand in the coordinates of '" + insn.mnemonic() + "'");
+            }
+            FormAnalysis.Operand o = FormAnalysis.classify(item, ctx);
+            switch (o.kind()) {
+                case REGISTER -> {
+                    PtxType r = o.type();
+                    if (r == null) {
+                        others = true;
+                    } else if (r == PtxType.B32) {
+                        hasBits |= i >= skip;
+                    } else if (r == PtxType.F32) {
+                        if (i == 0 && indexChecked) {
+                            return out == null ? 1 : fail(out, item, "the array index of '" + insn.mnemonic() + "', the first element of "
+                                    + layout(geometry) + ", is a .u32 integer; '" + o.symbol().name() + "' is .f32");
+                        }
+                        hasFloat |= i >= skip;
+                    } else if (r == PtxType.U32 || r == PtxType.S32) {
+                        hasInt |= i >= skip;
+                    } else {
+                        return out == null ? 1 : fail(out, item, "coordinates of '" + insn.mnemonic() + "' are 32-bit ("
+                                + (integer ? ".s32" : ".f32") + "); '" + o.symbol().name() + "' is " + r.text());
+                    }
+                }
+                case INTEGER -> hasInt |= i >= skip && !(item instanceof Ast.Name); // WARP_SZ: not counted
+                case FLOAT_DECIMAL, FLOAT_HEX_F -> hasFloat |= i >= skip;
+                case OTHER_SYMBOL -> {
+                    Symbol s = o.symbol();
+                    if (s.isRegister()) {
+                        others = true; // a vector register: not measured
+                    } else {
+                        return out == null ? 1 : fail(out, item, "coordinates of '" + insn.mnemonic() + "' are registers or constants, not '"
+                                + s.name() + "'");
+                    }
+                }
+                default -> others = true; // special registers, undeclared names, 0d constants: not measured
+            }
+        }
+        if (hasFloat && hasInt) {
+            return out == null ? 1 : fail(out, e, "the coordinates of '" + insn.mnemonic() + "' mix floating-point and integer elements"
+                    + (skip > 0 ? " (after the array index)" : "") + "; ptxas takes a vector of one kind: "
+                    + (integer ? ".s32" : ".f32") + " " + layout(geometry));
+        }
+        if (integer && hasFloat && !hasBits && !others && skip == 0) {
+            return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes integer (" + (texture ? ".s32" : ".b32, .u32 or .s32")
+                    + ") coordinates " + layout(geometry) + "; these are floating-point");
+        }
+        return 0;
+    }
+
+    /** How many parts the address holding coordinates {@code c} has (2: [a, c], 3: [a, b, c]), or 0. */
+    private static int parts(Ast.Instruction insn, Ast.Expr c) {
+        for (Ast.Expr o : insn.operands()) {
+            if (o instanceof Ast.Address a && !a.items().isEmpty() && a.items().get(a.items().size() - 1) == c) {
+                return a.items().size();
+            }
+        }
+        return 0;
+    }
+
+    /** Whether the module's .target names texmode_independent (the default is texmode_unified). */
+    static boolean independent(CheckContext ctx) {
+        Ast.Directive t = ctx.target();
+        if (t == null) {
+            return false;
+        }
+        for (Ast.Expr e : t.args()) {
+            if (e instanceof Ast.Name n && n.token().text().equals("texmode_independent")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static int scalarCoordinate(Ast.Instruction insn, IsaForm.Operand spec, String geometry, PtxType type,
+                                        boolean texture, boolean integer, Ast.Expr e, CheckContext ctx,
+                                        List<IsaChecks.Finding> out) {
+        FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
+        if (o.kind() == Kind.UNDECLARED || o.kind() == Kind.OTHER || o.kind() == Kind.REGISTER_EXPRESSION) {
+            return 0;
+        }
+        if (o.kind() == Kind.OTHER_SYMBOL && o.symbol().isRegister()) {
+            return 0; // a vector register: not measured
+        }
+        if (texture && (array(geometry) || geometry.endsWith("dms"))) {
+            return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes a coordinate vector " + layout(geometry)
+                    + ", not one operand");
+        }
+        if (o.kind() != Kind.REGISTER) {
+            return out == null ? 1 : fail(out, e, "the coordinates of '" + insn.mnemonic() + "' are a vector " + layout(geometry)
+                    + " or one register");
+        }
+        PtxType r = o.type();
+        if (r == null) {
+            return 0;
+        }
+        boolean fits = r == PtxType.B32 || (integer ? r == PtxType.U32 || r == PtxType.S32 : r == PtxType.F32);
+        return fits ? 0 : out == null ? 1 : fail(out, e, "'" + o.symbol().name() + "' is " + r.text() + "; the coordinate of '"
+                + insn.mnemonic() + "' is " + (integer ? "a 32-bit integer (.b32, .u32, .s32)" : "an .f32 or .b32")
+                + " register, or a vector " + layout(geometry));
+    }
+
+    private static int failAddress(List<IsaChecks.Finding> out, Ast.Expr e, String message) {
+        out.add(new IsaChecks.Finding(Rules.TEXTURE_HANDLE, e.span(), message));
+        return 1;
+    }
+
+    private static int fail(List<IsaChecks.Finding> out, Ast.Expr e, String message) {
+        if (out != null) {
+            out.add(new IsaChecks.Finding(Rules.TEXTURE_COORDINATES, e.span(), message));
+        }
+        return 1;
+    }
+}
