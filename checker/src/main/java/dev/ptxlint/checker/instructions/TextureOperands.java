@@ -98,6 +98,12 @@ final class TextureOperands {
                 if (r == PtxType.B64 || r == PtxType.U64 || r == PtxType.S64) {
                     return spec.kind() == IsaForm.Kind.HANDLE ? 0 : indirect(insn, spec, e, ctx, out);
                 }
+                if (r != null && r != PtxType.F32 && r.bits() == 32 && integerSampler(insn, e)) {
+                    // ptxas 13.0: tex.2d.v4.s32.s32 d, [tex, %r5, {%s1, %s2}] assembles with a .b32, .u32,
+                    // .s32 or .f16x2 register as the sampler; an .f32 register, or any 32-bit register
+                    // with .f32 coordinates, is "Arguments mismatch"
+                    return 0;
+                }
                 return out == null ? 1 : failHandle(insn, spec, e, "'" + s.name() + "' is "
                         + (s.vector() > 1 ? ".v" + s.vector() + " " : "") + s.type() + ", not a 64-bit integer register",
                         out);
@@ -116,6 +122,29 @@ final class TextureOperands {
                     : "not a variable"), out);
         }
         return failHandle(insn, spec, e, "this one is not a name", out);
+    }
+
+    /**
+     * Whether {@code e} is the sampler of {@code [a, b, c]} on an instruction with integer (.s32)
+     * coordinates: the last type modifier is the coordinate type.
+     */
+    private static boolean integerSampler(Ast.Instruction insn, Ast.Expr e) {
+        boolean middle = false;
+        for (Ast.Expr o : insn.operands()) {
+            if (o instanceof Ast.Address a && a.items().size() == 3 && a.items().get(1) == e) {
+                middle = true;
+            }
+        }
+        if (!middle) {
+            return false;
+        }
+        String ctype = null;
+        for (var m : insn.modifiers()) {
+            if (PtxType.of(m.text()) != null) {
+                ctype = m.text();
+            }
+        }
+        return ".s32".equals(ctype);
     }
 
     private static final PtxVersion INDIRECT_VERSION = PtxVersion.parse("3.1");
@@ -242,6 +271,11 @@ final class TextureOperands {
         boolean hasInt = false;
         boolean hasBits = false;
         boolean others = false;
+        // ptxas compares each element with the one before it: {%f1, %r1, %u1, %u2} assembles
+        // (.b32 between), {%f1, %u1, %u2, %u3} and {%f1, %f2, %u2, %u3} are "Vector with elements
+        // of different types" (measured with ptxas 13.0)
+        boolean mixed = false;
+        int previous = 0; // 1 float, 2 integer, 0 anything else
         for (int i = 0; i < k; i++) {
             Ast.Expr item = v.items().get(i);
             if (item instanceof Ast.Sink) {
@@ -251,8 +285,8 @@ final class TextureOperands {
             switch (o.kind()) {
                 case REGISTER -> {
                     PtxType r = o.type();
-                    if (r == null) {
-                        others = true;
+                    if (r == null || r == PtxType.F16X2 || r == PtxType.BF16X2) {
+                        others = true; // .f16x2: a kind of its own next to other elements (kindOf)
                     } else if (r == PtxType.B32) {
                         hasBits |= i >= skip;
                     } else if (r == PtxType.F32) {
@@ -281,9 +315,12 @@ final class TextureOperands {
                 }
                 default -> others = true; // special registers, undeclared names, 0d constants: not measured
             }
+            int now = i < skip ? 0 : kindOf(item, ctx);
+            mixed |= previous != 0 && now != 0 && previous != now;
+            previous = now;
         }
-        if (hasFloat && hasInt) {
-            return out == null ? 1 : fail(out, e, "the coordinates of '" + insn.mnemonic() + "' mix floating-point and integer elements"
+        if (mixed) {
+            return out == null ? 1 : fail(out, e, "the coordinates of '" + insn.mnemonic() + "' put elements of different kinds (.f32, .s32/.u32, .f16x2) next to each other"
                     + (skip > 0 ? " (after the array index)" : "") + "; ptxas takes a vector of one kind: "
                     + (integer ? ".s32" : ".f32") + " " + layout(geometry));
         }
@@ -292,6 +329,22 @@ final class TextureOperands {
                     + ") coordinates " + layout(geometry) + "; these are floating-point");
         }
         return 0;
+    }
+
+    /**
+     * 1 for a floating-point element, 2 for an integer one, 3 for a packed half (.f16x2 next to .s32
+     * or .f32 elements is "different types"; two of them with .s32 coordinates assemble), 0 for
+     * elements that sit next to anything (.b32) or are not measured (special registers...).
+     */
+    private static int kindOf(Ast.Expr item, CheckContext ctx) {
+        FormAnalysis.Operand o = FormAnalysis.classify(item, ctx);
+        return switch (o.kind()) {
+            case REGISTER -> o.type() == PtxType.F32 ? 1 : o.type() == PtxType.U32 || o.type() == PtxType.S32 ? 2
+                    : o.type() == PtxType.F16X2 || o.type() == PtxType.BF16X2 ? 3 : 0;
+            case INTEGER -> item instanceof Ast.Name ? 0 : 2;
+            case FLOAT_DECIMAL, FLOAT_HEX_F -> 1;
+            default -> 0;
+        };
     }
 
     /** How many parts the address holding coordinates {@code c} has (2: [a, c], 3: [a, b, c]), or 0. */
