@@ -288,11 +288,15 @@ public final class FormTableData {
                         part = secondary(b, f, m, List.of(m.name()));
                         secondary = true;
                     }
-                } else if (values.stream().allMatch(v -> PtxType.of(v) != null)) {
+                } else if (allTypes(values)) {
                     part = Part.TYPES;
                     checkSlot(b, f, m, slots.size(), true);
-                    slots.add(values.stream().map(PtxType::of).toList());
-                } else if (values.stream().allMatch(v -> CmpOp.of(v) != null)) {
+                    PtxType[] ts = new PtxType[values.size()];
+                    for (int i = 0; i < ts.length; i++) {
+                        ts[i] = PtxType.of(values.get(i));
+                    }
+                    slots.add(List.of(ts));
+                } else if (allCmpOps(values)) {
                     part = Part.CMP;
                     String name = m.name().substring(1);
                     if (m.optional()) {
@@ -861,6 +865,26 @@ public final class FormTableData {
                 throw table.error(block.file(), a.line(), "lanes(.L,LANES,0..MAX) or masks(.L,LANES), not " + text);
             }
         }
+    }
+
+    // loops, not streams: a small run reads the setp table, and a stream pipeline with lambdas costs
+    // its start-up (docs/performance.md)
+    private static boolean allTypes(List<String> values) {
+        for (String v : values) {
+            if (PtxType.of(v) == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean allCmpOps(List<String> values) {
+        for (String v : values) {
+            if (CmpOp.of(v) == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean same(Selectors x, Selectors y) {

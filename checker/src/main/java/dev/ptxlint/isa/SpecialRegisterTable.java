@@ -1,5 +1,6 @@
 package dev.ptxlint.isa;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -7,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Every special register of PTX ISA 9.0 as ptxas 13.0 treats it, read from
@@ -71,20 +73,53 @@ public final class SpecialRegisterTable {
         }
     }
 
-    private static final Map<String, Entry> BY_NAME = new LinkedHashMap<>();
+    /**
+     * The file's line of each register by name, in the file's order (with its line number); a line
+     * is parsed on the first lookup of its register, since a small run reads only a few
+     * (docs/performance.md).
+     */
+    private static final Map<String, Line> LINES = new LinkedHashMap<>();
+    private static final Map<String, Entry> BY_NAME = new ConcurrentHashMap<>();
+
+    private static final class Line {
+        final String text;
+        final int no;
+
+        Line(String text, int no) {
+            this.text = text;
+            this.no = no;
+        }
+    }
 
     static {
         List<String> lines = InstructionSet.dataLines("special-registers.txt");
         for (int i = 0; i < lines.size(); i++) {
-            if (!lines.get(i).isEmpty()) {
-                Entry e = parse(lines.get(i), i + 1);
-                BY_NAME.put(e.name(), e);
+            String line = lines.get(i);
+            if (!line.isEmpty()) {
+                int end = 0;
+                while (end < line.length() && !Character.isWhitespace(line.charAt(end))) {
+                    end++;
+                }
+                LINES.put(line.substring(0, end), new Line(line, i + 1));
             }
         }
     }
 
+    private static Entry entry(String name) {
+        Entry e = BY_NAME.get(name);
+        if (e == null) {
+            Line l = LINES.get(name);
+            if (l == null) {
+                return null;
+            }
+            e = parse(l.text, l.no);
+            BY_NAME.putIfAbsent(name, e);
+        }
+        return e;
+    }
+
     private static Entry parse(String line, int no) {
-        String[] w = line.split("\\s+");
+        String[] w = TypeRules.words(line);
         if (w.length < 4 || !w[0].startsWith("%")) {
             throw bad(no, "NAME TYPE key=value... @since VERSION TARGET");
         }
@@ -158,11 +193,11 @@ public final class SpecialRegisterTable {
      * is ignored here, check it with {@link Entry#hasComponent}), or null.
      */
     public static Entry lookup(String name) {
-        Entry e = BY_NAME.get(name);
+        Entry e = entry(name);
         if (e == null) {
             int dot = name.indexOf('.');
             if (dot > 0) {
-                e = BY_NAME.get(name.substring(0, dot));
+                e = entry(name.substring(0, dot));
             }
         }
         return e;
@@ -170,11 +205,15 @@ public final class SpecialRegisterTable {
 
     /** Whether {@code name} (without a component) is a special register. */
     public static boolean isSpecialRegister(String name) {
-        return BY_NAME.containsKey(name);
+        return LINES.containsKey(name);
     }
 
     /** Every special register, in the file's order. */
     public static Collection<Entry> all() {
-        return Collections.unmodifiableCollection(BY_NAME.values());
+        List<Entry> all = new ArrayList<>(LINES.size());
+        for (String name : LINES.keySet()) {
+            all.add(entry(name));
+        }
+        return Collections.unmodifiableList(all);
     }
 }

@@ -169,9 +169,11 @@ public final class TypeRules {
             if (line.isEmpty()) {
                 continue;
             }
-            String[] halves = line.split(":", 2);
-            String[] head = halves[0].trim().split("\\s+");
-            String[] tail = halves.length > 1 ? halves[1].trim().split("\\s+") : new String[0];
+            // no regular expression: a String.split on a pattern compiles it per call, which costs
+            // a small run's start-up (docs/performance.md)
+            int colon = line.indexOf(':');
+            String[] head = words(colon >= 0 ? line.substring(0, colon) : line);
+            String[] tail = colon >= 0 ? words(line.substring(colon + 1)) : new String[0];
             switch (head[0]) {
                 case "regtypes" -> {
                     for (int i = 1; i < head.length; i++) {
@@ -280,6 +282,26 @@ public final class TypeRules {
             m |= 1 << LiteralKind.F64_HEX.ordinal() | 1 << LiteralKind.DECIMAL_FLOAT.ordinal();
         }
         return m;
+    }
+
+    /** The words of {@code s}, split at white space (as {@code s.trim().split("\\s+")}). */
+    static String[] words(String s) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        int n = s.length();
+        while (i < n) {
+            while (i < n && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+            if (i > start) {
+                out.add(s.substring(start, i));
+            }
+        }
+        return out.isEmpty() ? new String[] {""} : out.toArray(new String[0]);
     }
 
     private static long bit(PtxType t) {

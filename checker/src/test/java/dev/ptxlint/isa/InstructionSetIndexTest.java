@@ -198,14 +198,24 @@ class InstructionSetIndexTest {
         return out;
     }
 
-    private static String operand(Object o) {
+    private static final RecordComponent[] OPERAND = IsaForm.Operand.class.getRecordComponents();
+    private static final java.lang.reflect.Method[] ACCESSORS = new java.lang.reflect.Method[OPERAND.length];
+
+    static {
+        for (int i = 0; i < OPERAND.length; i++) {
+            ACCESSORS[i] = OPERAND[i].getAccessor();
+        }
+    }
+
+    private static String operand(IsaForm.Operand o) {
         if (o == null) {
             return "null";
         }
         StringBuilder sb = new StringBuilder("(");
         try {
-            for (RecordComponent c : o.getClass().getRecordComponents()) {
-                Object v = c.getAccessor().invoke(o);
+            for (int i = 0; i < OPERAND.length; i++) {
+                RecordComponent c = OPERAND[i];
+                Object v = ACCESSORS[i].invoke(o);
                 sb.append(c.getName()).append('=');
                 if (v instanceof long[] a) {
                     sb.append(Arrays.toString(a));
@@ -213,7 +223,7 @@ class InstructionSetIndexTest {
                     sb.append(Arrays.deepToString(a)); // spaces(), only(): by content, not identity
                 } else if (v instanceof List<?> l && c.getName().equals("parts")) {
                     for (Object p : l) {
-                        sb.append(operand(p)).append(';');
+                        sb.append(operand((IsaForm.Operand) p)).append(';');
                     }
                 } else {
                     sb.append(v);

@@ -369,6 +369,43 @@ public final class Cli {
     }
 
     /** An input in the window of files being linted; {@code result} is null after a configuration error. */
+    /**
+     * A result linted on this thread. (Not CompletableFuture: its class initialisation links
+     * VarHandles through java.lang.invoke, a cost a one-file run should not pay; docs/performance.md.)
+     */
+    private static final class Done implements java.util.concurrent.Future<Linted> {
+        private final Linted value;
+
+        Done(Linted value) {
+            this.value = value;
+        }
+
+        @Override
+        public boolean cancel(boolean mayInterruptIfRunning) {
+            return false;
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return false;
+        }
+
+        @Override
+        public boolean isDone() {
+            return true;
+        }
+
+        @Override
+        public Linted get() {
+            return value;
+        }
+
+        @Override
+        public Linted get(long timeout, java.util.concurrent.TimeUnit unit) {
+            return value;
+        }
+    }
+
     private record Pending(Input in, java.util.concurrent.Future<Linted> result) {
     }
 
@@ -644,8 +681,7 @@ public final class Cli {
                     if (ls == null) {
                         window.add(new Pending(in, null));
                     } else if (pool == null) {
-                        window.add(new Pending(in,
-                                java.util.concurrent.CompletableFuture.completedFuture(lintOne(in, ls))));
+                        window.add(new Pending(in, new Done(lintOne(in, ls))));
                     } else {
                         window.add(new Pending(in, pool.submit(() -> lintOne(in, ls))));
                     }
