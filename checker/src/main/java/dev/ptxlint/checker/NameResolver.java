@@ -317,19 +317,7 @@ final class NameResolver {
             }
             previous = s;
             if (s instanceof Label l) {
-                Token name = l.name();
-                Span prev = scope.labels.get(name.text());
-                if (prev != null) {
-                    out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(name.span()),
-                                    "'" + name.text() + "' is already defined in this scope; rename the label")
-                            .withRelated(new Diagnostic.Related(TextRange.of(prev), "first definition of '"
-                                    + name.text() + "'")));
-                } else {
-                    scope.labels.put(name.text(), name.span());
-                }
-                if (listener != null) {
-                    listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));
-                }
+                declareLabel(scope, l);
             }
         }
     }
@@ -838,23 +826,28 @@ final class NameResolver {
         }
     }
 
+    /** Declares a label in {@code scope}; a second label of the same name there is PTX0104. */
+    private void declareLabel(Scope scope, Label l) {
+        Token name = l.name();
+        Span prev = scope.labels.get(name.text());
+        if (prev != null) {
+            out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(name.span()),
+                            "'" + name.text() + "' is already defined in this scope; rename the label")
+                    .withRelated(new Diagnostic.Related(TextRange.of(prev), "first definition of '"
+                            + name.text() + "'")));
+        } else {
+            scope.labels.put(name.text(), name.span());
+        }
+        if (listener != null) {
+            listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));
+        }
+    }
+
     /** One statement of a streamed body, in the innermost open scope. */
     private void streamStatement(Statement s) {
         Scope scope = scopes.peek();
         if (s instanceof Label l) {
-            Token name = l.name();
-            Span prev = scope.labels.get(name.text());
-            if (prev != null) {
-                out.report(Diagnostic.of(Rules.DUPLICATE_LABEL, TextRange.of(name.span()),
-                                "'" + name.text() + "' is already defined in this scope; rename the label")
-                        .withRelated(new Diagnostic.Related(TextRange.of(prev), "first definition of '"
-                                + name.text() + "'")));
-            } else {
-                scope.labels.put(name.text(), name.span());
-            }
-            if (listener != null) {
-                listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));
-            }
+            declareLabel(scope, l);
         }
         statement(s);
     }

@@ -282,16 +282,8 @@ public final class IsaChecks implements InstructionCheck {
         if (space == null || space.isEmpty()) {
             return;
         }
-        Ast.Address address = null;
-        for (Ast.Expr e : insn.operands()) {
-            if (e instanceof Ast.Address a) {
-                if (address != null) {
-                    return;
-                }
-                address = a;
-            }
-        }
-        if (address == null || address.items().size() != 1) {
+        Ast.Address address = soleAddress(insn);
+        if (address == null) {
             return;
         }
         Ast.Expr base = address.items().get(0);
@@ -311,6 +303,20 @@ public final class IsaChecks implements InstructionCheck {
                 + " form of the instruction for it, or an address in " + space);
     }
 
+    /** The instruction's one address operand when it has exactly one and it has one part, else null. */
+    private static Ast.Address soleAddress(Ast.Instruction insn) {
+        Ast.Address address = null;
+        for (Ast.Expr e : insn.operands()) {
+            if (e instanceof Ast.Address a) {
+                if (address != null) {
+                    return null;
+                }
+                address = a;
+            }
+        }
+        return address == null || address.items().size() != 1 ? null : address;
+    }
+
     /** Opcodes whose address is generic when no state space is named (ld, st, atom, red, ldu, prefetch). */
     private static final Set<String> GENERIC = Set.of("ld", "st", "atom", "red", "ldu", "prefetch");
 
@@ -321,16 +327,8 @@ public final class IsaChecks implements InstructionCheck {
      * measured with ptxas 13.0 on ld, st, atom, red, ldu and prefetch.
      */
     private static void generic(Ast.Instruction insn, CheckContext ctx) {
-        Ast.Address address = null;
-        for (Ast.Expr e : insn.operands()) {
-            if (e instanceof Ast.Address a) {
-                if (address != null) {
-                    return;
-                }
-                address = a;
-            }
-        }
-        if (address == null || address.items().size() != 1) {
+        Ast.Address address = soleAddress(insn);
+        if (address == null) {
             return;
         }
         Target t = ctx.declaredTarget();

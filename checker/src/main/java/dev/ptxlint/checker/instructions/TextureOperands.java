@@ -275,6 +275,9 @@ final class TextureOperands {
         // (.b32 between), {%f1, %u1, %u2, %u3} and {%f1, %f2, %u2, %u3} are "Vector with elements
         // of different types" (measured with ptxas 13.0)
         boolean mixed = false;
+        // ptxas 13.0 takes .f32 registers next to a decimal constant as integer coordinates
+        // ({1.5, %f13} and {%f13, 1.5} assemble with .s32; {%f13}, {1.5} and {0f3F800000, %f2} do not)
+        boolean decimal = false;
         int previous = 0; // 1 float, 2 integer, 0 anything else
         for (int i = 0; i < k; i++) {
             Ast.Expr item = v.items().get(i);
@@ -303,7 +306,11 @@ final class TextureOperands {
                     }
                 }
                 case INTEGER -> hasInt |= i >= skip && !(item instanceof Ast.Name); // WARP_SZ: not counted
-                case FLOAT_DECIMAL, FLOAT_HEX_F -> hasFloat |= i >= skip;
+                case FLOAT_DECIMAL -> {
+                    hasFloat |= i >= skip;
+                    decimal = true;
+                }
+                case FLOAT_HEX_F -> hasFloat |= i >= skip;
                 case OTHER_SYMBOL -> {
                     Symbol s = o.symbol();
                     if (s.isRegister()) {
@@ -324,7 +331,7 @@ final class TextureOperands {
                     + (skip > 0 ? " (after the array index)" : "") + "; ptxas takes a vector of one kind: "
                     + (integer ? ".s32" : ".f32") + " " + layout(geometry));
         }
-        if (integer && hasFloat && !hasBits && !others && skip == 0) {
+        if (integer && hasFloat && !hasBits && !others && skip == 0 && (!decimal || k == 1)) {
             return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes integer (" + (texture ? ".s32" : ".b32, .u32 or .s32")
                     + ") coordinates " + layout(geometry) + "; these are floating-point");
         }
