@@ -38,10 +38,10 @@ import org.junit.jupiter.api.Test;
 class CudaVerdictsTest {
 
     /** The agreement of this replay (99.34% with the CUDA mapping of 2026-11-28), rounded down; the goal was 99%. */
-    static final double FLOOR = 99.3;
+    static final double FLOOR = 99.7;
 
     /** The hold-out's agreement when recorded (97.88%, 2026-11-28), rounded down. */
-    static final double HOLDOUT_FLOOR = 97.8;
+    static final double HOLDOUT_FLOOR = 98.9;
 
     record Row(String family, String template, List<String> outputs, List<String> inputs, String verdict,
                String message) {
