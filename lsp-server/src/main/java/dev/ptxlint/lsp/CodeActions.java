@@ -58,7 +58,10 @@ final class CodeActions {
         for (Object[] pair : pairs) {
             Diagnostic d = (Diagnostic) pair[0];
             org.eclipse.lsp4j.Diagnostic c = (org.eclipse.lsp4j.Diagnostic) pair[1];
-            for (Fix f : d.fixes()) {
+            // CUDA documents: only the suppression comment (a C++ comment line, which CUDA
+            // sources honour before or between an asm statement's literals); a fix's edit is PTX
+            // text, which inside a C++ string literal would need escaping
+            for (Fix f : doc.cuda ? List.<Fix>of() : d.fixes()) {
                 CodeAction a = new CodeAction(f.title());
                 a.setKind(CodeActionKind.QuickFix);
                 a.setDiagnostics(List.of(c));

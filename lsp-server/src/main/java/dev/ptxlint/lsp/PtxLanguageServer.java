@@ -558,7 +558,7 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         @Override
         public CompletableFuture<List<Either<Command, CodeAction>>> codeAction(CodeActionParams params) {
             return withDocument(uri(params.getTextDocument()), List.of(),
-                    (doc, snap) -> doc.cuda ? List.of() : CodeActions.actions(doc, snap, params));
+                    (doc, snap) -> CodeActions.actions(doc, snap, params));
         }
 
         @Override

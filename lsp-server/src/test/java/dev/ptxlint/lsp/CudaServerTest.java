@@ -70,6 +70,30 @@ class CudaServerTest {
             assertEquals(3, start.get("line").getAsInt());
             assertEquals(7, start.get("character").getAsInt());
 
+            // code action: only "disable for this line", as a C++ comment line before the literal;
+            // applying it leaves no diagnostic
+            JsonObject ctx = new JsonObject();
+            ctx.add("diagnostics", d);
+            JsonObject ap = new JsonObject();
+            JsonObject td = new JsonObject();
+            td.addProperty("uri", URI);
+            ap.add("textDocument", td);
+            ap.add("range", d.get(0).getAsJsonObject().getAsJsonObject("range"));
+            ap.add("context", ctx);
+            JsonArray actions = call(c, "textDocument/codeAction", ap).getAsJsonArray("result");
+            assertEquals(1, actions.size(), actions.toString());
+            JsonObject action = actions.get(0).getAsJsonObject();
+            assertEquals("Disable PTX0100 for this line", action.get("title").getAsString());
+            JsonObject edit = action.getAsJsonObject("edit").getAsJsonObject("changes").getAsJsonArray(URI).get(0)
+                    .getAsJsonObject();
+            String inserted = edit.get("newText").getAsString();
+            assertEquals("      // ptxlint-disable-next-line PTX0100\n", inserted);
+            assertEquals(3, edit.getAsJsonObject("range").getAsJsonObject("start").get("line").getAsInt());
+            change(c, URI, 2, range(3, 0, 3, 0), inserted);
+            assertEquals(List.of(), codes(diagnosticsFor(c, URI, 2)));
+            change(c, URI, 3, range(3, 0, 4, 0), "");
+            assertEquals(List.of("PTX0100"), codes(diagnosticsFor(c, URI, 3)));
+
             // hover on 'mov' inside the literal: the instruction's form; the range is in the literal
             JsonObject hover = call(c, "textDocument/hover", at(URI, 2, 8));
             JsonObject result = hover.getAsJsonObject("result");
@@ -84,8 +108,8 @@ class CudaServerTest {
             assertTrue(none.get("result") == null || none.get("result").isJsonNull(), none.toString());
 
             // completion: after 'addd' is fixed to 'add.', the modifiers and types of add
-            change(c, URI, 2, range(3, 7, 3, 15), "add.");
-            diagnosticsFor(c, URI, 2);
+            change(c, URI, 4, range(3, 7, 3, 15), "add.");
+            diagnosticsFor(c, URI, 4);
             List<String> l = labels(call(c, "textDocument/completion", at(URI, 3, 11)));
             assertTrue(l.contains("u32") && l.contains("sat"), l.toString());
             JsonElement items = call(c, "textDocument/completion", at(URI, 4, 4)).get("result");
