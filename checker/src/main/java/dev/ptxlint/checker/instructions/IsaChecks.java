@@ -178,10 +178,8 @@ public final class IsaChecks implements InstructionCheck {
      */
     private static int addressSpaceOf(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr base,
                                       CheckContext ctx, List<Finding> out) {
-        if (base instanceof Ast.Binary bin) {
-            base = bin.left();
-        }
-        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+        Ast.Name n = variableOf(base);
+        if (n == null) {
             return 0;
         }
         Symbol s = ctx.resolve(n.text());
@@ -287,10 +285,8 @@ public final class IsaChecks implements InstructionCheck {
             return;
         }
         Ast.Expr base = address.items().get(0);
-        if (base instanceof Ast.Binary bin) {
-            base = bin.left();
-        }
-        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+        Ast.Name n = variableOf(base);
+        if (n == null) {
             return;
         }
         Symbol s = ctx.resolve(n.text());
@@ -298,9 +294,15 @@ public final class IsaChecks implements InstructionCheck {
                 || ".sreg".equals(s.space()) || ".tex".equals(s.space()) || s.space().equals(space)) {
             return;
         }
-        ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a " + s.space()
+        ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a " + s.space()
                 + " variable, but '" + insn.mnemonic() + "' accesses " + space + " memory: use the " + s.space()
                 + " form of the instruction for it, or an address in " + space);
+    }
+
+    /** The variable an address part names ({@code g} in {@code [g]} or {@code [g+8]}), or null. */
+    private static Ast.Name variableOf(Ast.Expr part) {
+        Ast.Expr e = part instanceof Ast.Binary bin ? bin.left() : part;
+        return e instanceof Ast.Name n && n.suffixes().isEmpty() ? n : null;
     }
 
     /** The instruction's one address operand when it has exactly one and it has one part, else null. */
@@ -339,15 +341,13 @@ public final class IsaChecks implements InstructionCheck {
             return;
         }
         Ast.Expr base = address.items().get(0);
-        if (base instanceof Ast.Binary bin) {
-            base = bin.left();
-        }
-        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+        Ast.Name n = variableOf(base);
+        if (n == null) {
             return;
         }
         Symbol s = ctx.resolve(n.text());
         if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".const".equals(s.space())) {
-            ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a .const variable,"
+            ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .const variable,"
                     + " which a generic address cannot reach: write '" + insn.opcode().text() + ".const' for it");
         }
     }
@@ -380,10 +380,8 @@ public final class IsaChecks implements InstructionCheck {
             return;
         }
         Ast.Expr base = ops.get(1);
-        if (base instanceof Ast.Binary bin) {
-            base = bin.left();
-        }
-        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+        Ast.Name n = variableOf(base);
+        if (n == null) {
             return;
         }
         Symbol s = ctx.resolve(n.text());
@@ -391,7 +389,7 @@ public final class IsaChecks implements InstructionCheck {
             return;
         }
         if (s.kind() == Symbol.Kind.FUNCTION && insn.opcode().text().equals("cvta")) { // mapa, getctarank take it
-            ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a function, not a "
+            ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a function, not a "
                     + want + " variable: '" + insn.opcode().text() + "' takes the address of a " + want + " variable");
             return;
         }
@@ -399,7 +397,7 @@ public final class IsaChecks implements InstructionCheck {
                 || ".tex".equals(s.space()) || s.space().equals(want)) {
             return;
         }
-        ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, base.span(), "'" + n.text() + "' is a " + s.space()
+        ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a " + s.space()
                 + " variable, but '" + insn.mnemonic() + "' takes a " + want + " address" + (insn.opcode().text()
                 .equals("cvta") ? ": use cvta" + s.space() + " for it" : ""));
     }
