@@ -146,6 +146,22 @@ def first_message(out):
     return ""
 
 
+def lint_errors(jar, target, paths, where):
+    """ptxlint's first error code per statement: runs the jar on the generated .cu files (PTX 9.0,
+    the given target) and maps each error's (path, line) through `where` to a statement number."""
+    r = subprocess.run(["java", "-XX:+UseSerialGC", "-jar", jar, "--format", "json", "--no-config",
+                        "--default-version", "9.0", "--default-target", target] + list(paths),
+                       capture_output=True, text=True)
+    lint = collections.defaultdict(str)
+    for f in json.loads(r.stdout)["files"]:
+        for d in f["diagnostics"]:
+            if d["severity"] == "error":
+                n = where.get((f["path"], d["range"]["start"]["line"]))
+                if n is not None:
+                    lint[n] = lint[n] or d["code"]
+    return lint
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", required=True)
@@ -206,16 +222,7 @@ def main():
                 verdict[n] = v
                 message[n] = msg
         print("%s: %d kernels judged" % (os.path.basename(path), len(entries)), file=sys.stderr)
-    r = subprocess.run(["java", "-XX:+UseSerialGC", "-jar", args.jar, "--format", "json", "--no-config",
-                        "--default-version", "9.0", "--default-target", "sm_90"] + files,
-                       capture_output=True, text=True)
-    lint = collections.defaultdict(str)
-    for f in json.loads(r.stdout)["files"]:
-        for d in f["diagnostics"]:
-            if d["severity"] == "error":
-                n = where.get((f["path"], d["range"]["start"]["line"]))
-                if n is not None:
-                    lint[n] = lint[n] or d["code"]
+    lint = lint_errors(args.jar, "sm_90", files, where)
     rows = []
     agree = false_errors = missed = 0
     for n, (family, insn, t, o, i) in enumerate(stmts):

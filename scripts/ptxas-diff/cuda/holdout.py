@@ -25,7 +25,7 @@ recorded file is the body of a C++ string literal (escapes as written in C++).
 import argparse, collections, concurrent.futures, glob, gzip, io, json, os, random, re, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cuda_asm import ROOT, NVCC, PTXAS, split_ptx, first_message  # noqa: E402
+from cuda_asm import ROOT, NVCC, PTXAS, split_ptx, first_message, lint_errors  # noqa: E402
 
 CTYPE = {"r": "unsigned", "l": "unsigned long long", "f": "float", "d": "double", "h": "unsigned short",
          "q": "__int128"}
@@ -367,15 +367,7 @@ def main():
                 verdict[n] = v
                 message[n] = msg
         print("%s: %d kernels judged" % (os.path.basename(path), len(entries)), file=sys.stderr)
-    r = subprocess.run(["java", "-XX:+UseSerialGC", "-jar", args.jar, "--format", "json", "--no-config",
-                        "--default-version", "9.0", "--default-target", sm] + paths, capture_output=True, text=True)
-    lint = collections.defaultdict(str)
-    for f in json.loads(r.stdout)["files"]:
-        for d in f["diagnostics"]:
-            if d["severity"] == "error":
-                n = where.get((f["path"], d["range"]["start"]["line"]))
-                if n is not None:
-                    lint[n] = lint[n] or d["code"]
+    lint = lint_errors(args.jar, sm, paths, where)
     rows = []
     agree = false_errors = missed = 0
     for n, (family, t, c, nouts, nv) in enumerate(cases):
