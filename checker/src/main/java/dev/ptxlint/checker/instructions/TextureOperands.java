@@ -322,7 +322,7 @@ final class TextureOperands {
                 }
                 default -> others = true; // special registers, undeclared names, 0d constants: not measured
             }
-            int now = i < skip ? 0 : kindOf(item, ctx);
+            int now = i < skip ? 0 : kindOf(o, item);
             mixed |= previous != 0 && now != 0 && previous != now;
             previous = now;
         }
@@ -343,8 +343,7 @@ final class TextureOperands {
      * or .f32 elements is "different types"; two of them with .s32 coordinates assemble), 0 for
      * elements that sit next to anything (.b32) or are not measured (special registers...).
      */
-    private static int kindOf(Ast.Expr item, CheckContext ctx) {
-        FormAnalysis.Operand o = FormAnalysis.classify(item, ctx);
+    private static int kindOf(FormAnalysis.Operand o, Ast.Expr item) {
         return switch (o.kind()) {
             case REGISTER -> o.type() == PtxType.F32 ? 1 : o.type() == PtxType.U32 || o.type() == PtxType.S32 ? 2
                     : o.type() == PtxType.F16X2 || o.type() == PtxType.BF16X2 ? 3 : 0;
