@@ -54,6 +54,18 @@ final class DeclarationCheck {
     private final HeaderCheck header;
     private final java.util.function.Function<String, Symbol> resolver;
 
+    /**
+     * Whether the function whose parameters are being checked returns several values: ptxas then
+     * compiles it without the ABI ("Function 'f' with multiple return values found, disabling ABI"),
+     * so the ABI's type rule does not apply, and every return value must be in .reg (measured).
+     */
+    private boolean severalReturns;
+
+    /** Sets how many return values the function whose parameters are checked next has. */
+    void functionReturns(int count) {
+        severalReturns = count > 1;
+    }
+
     DeclarationCheck(Reporter out, HeaderCheck header, java.util.function.Function<String, Symbol> resolver) {
         this.out = out;
         this.header = header;
@@ -240,6 +252,12 @@ final class DeclarationCheck {
                     return report(Rules.DECLARATION_STATE_SPACE, at, ".func parameters must be in .param or "
                             + ".reg, not " + space);
                 }
+                if (scope == Scope.FUNC_RETURN && severalReturns && !space.equals(".reg")) {
+                    // measured: "Multiple return parameters require .register state space"
+                    return report(Rules.DECLARATION_STATE_SPACE, at, "a function with several return values "
+                            + "returns them in .reg, not " + space + " (ptxas compiles it without the ABI); "
+                            + "declare .reg, or return one .param value");
+                }
             }
             default -> {
             }
@@ -313,7 +331,7 @@ final class DeclarationCheck {
         if (type.equals(".f16x2") && space.equals(".param") && !array) {
             return report(Rules.DECLARATION_TYPE, at, "a scalar .param cannot be .f16x2; use .b32");
         }
-        if ((scope == Scope.FUNC_PARAM || scope == Scope.FUNC_RETURN) && atLeast(v, 3, 1)
+        if ((scope == Scope.FUNC_PARAM || scope == Scope.FUNC_RETURN) && atLeast(v, 3, 1) && !severalReturns
                 && ABI_NARROW.contains(type) && !array && p.vector == null && !(type.equals(".pred") && space.equals(".param"))) {
             return report(Rules.DECLARATION_TYPE, at, "from PTX ISA 3.1 (the ABI), .func parameters and return "
                     + "values cannot be .pred, 8-bit or 16-bit signed/unsigned integers (" + type

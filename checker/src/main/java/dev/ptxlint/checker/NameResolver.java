@@ -214,6 +214,7 @@ final class NameResolver {
      */
     private Scope functionStart(Function f, boolean hasBody) {
         declareFunction(f, hasBody);
+        declarations.functionReturns(f.isEntry() || f.returns() == null ? 0 : f.returns().size());
         if (f.returns() != null) {
             for (VarDecl p : f.returns()) {
                 declarations.check(p, DeclarationCheck.Scope.FUNC_RETURN);
