@@ -67,7 +67,7 @@ def main():
             p = line.split("\t")
             if not line.startswith("#") and len(p) >= 4 and tuple(p[:3]) in got:
                 v, m = got[tuple(p[:3])]
-                if v != p[3] and v in ("ok", "error", "fatal"):
+                if v != p[3] and v in ("ok", "error", "fatal", "crash"):
                     changed += 1
                     line = "\t".join(p[:3] + [v, m.replace("\t", " ")])
             out.append(line)
