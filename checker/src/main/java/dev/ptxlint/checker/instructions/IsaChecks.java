@@ -684,8 +684,14 @@ public final class IsaChecks implements InstructionCheck {
         if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
             e = v.items().get(0); // ptxas reads {%r1} as %r1
         }
-        if (e instanceof Ast.VectorExpr && (type == PtxType.BF16 || type == PtxType.BF16X2)) {
-            return 0; // ptxas 13.0 takes a vector of registers for a .bf16/.bf16x2 operand (as for setp.bf16)
+        if (e instanceof Ast.VectorExpr bv && (type == PtxType.BF16 || type == PtxType.BF16X2)) {
+            // ptxas 13.0 takes a vector of 1, 2 or 4 registers of the operand's size for a .bf16/.bf16x2
+            // operand (as for setp.bf16); 3 elements: "Illegal vector size: 3"; abs.bf16 with {%r1, %r2}:
+            // "Arguments mismatch" (measured on abs, ex2, fma, max, mul, tanh)
+            return SourceRule.vectorOfFitting(bv, type, ctx) ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, e,
+                    "operand " + spec.name() + " of '" + insn.mnemonic() + "' is " + describe(spec, type)
+                    + " (ptxas also takes a vector of 1, 2 or 4 " + (type == PtxType.BF16 ? ".b16" : ".b32")
+                    + " registers), not this vector");
         }
         if (e instanceof Ast.VectorExpr && spec.kind() != IsaForm.Kind.ADDR) {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
