@@ -681,10 +681,16 @@ public final class IsaChecks implements InstructionCheck {
         if (spec.kind() == IsaForm.Kind.MEM && e instanceof Ast.VectorExpr) {
             return bareAddress(insn, spec, e, ctx, out); // ptxas: 'Vector operand is not allowed', {%r1} too
         }
+        boolean bf16 = type == PtxType.BF16 || type == PtxType.BF16X2;
+        if (e instanceof Ast.VectorExpr && bf16 && spec.only() != null) {
+            // only(...) asks for one register: ex2.approx.ftz.bf16x2 takes no vector, {%r1} neither
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is a " + onlyText(spec) + " register, not a vector");
+        }
         if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
             e = v.items().get(0); // ptxas reads {%r1} as %r1
         }
-        if (e instanceof Ast.VectorExpr bv && (type == PtxType.BF16 || type == PtxType.BF16X2)) {
+        if (e instanceof Ast.VectorExpr bv && bf16) {
             // ptxas 13.0 takes a vector of 1, 2 or 4 registers of the operand's size for a .bf16/.bf16x2
             // operand (as for setp.bf16); 3 elements: "Illegal vector size: 3"; abs.bf16 with {%r1, %r2}:
             // "Arguments mismatch" (measured on abs, ex2, fma, max, mul, tanh)
