@@ -922,8 +922,8 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is " + describe(spec, type) + ", not the function '" + s.name()
                             + "': ptxas takes a function's address only where the operand's type is the instruction"
-                            + " type (add.u64 %rd1, " + s.name() + ", 8), in mov and as a call target; mov it into a"
-                            + " register first");
+                            + " type (add.u64 %rd1, " + s.name() + ", 8), in mov and as a call target"
+                            + (spec.kind() == IsaForm.Kind.IMM ? "; write a constant here" : "; mov it into a register first"));
                 }
                 if (!s.isRegister() && s.kind() != Symbol.Kind.FUNCTION && (spec.kind() == IsaForm.Kind.VAL
                         || spec.kind() == IsaForm.Kind.IMM || spec.kind() == IsaForm.Kind.REG)) {
