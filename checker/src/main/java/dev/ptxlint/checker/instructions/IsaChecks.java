@@ -681,11 +681,23 @@ public final class IsaChecks implements InstructionCheck {
         if (spec.kind() == IsaForm.Kind.MEM && e instanceof Ast.VectorExpr) {
             return bareAddress(insn, spec, e, ctx, out); // ptxas: 'Vector operand is not allowed', {%r1} too
         }
+        boolean bf16 = type == PtxType.BF16 || type == PtxType.BF16X2;
+        if (e instanceof Ast.VectorExpr && bf16 && spec.only() != null) {
+            // only(...) asks for one register: ex2.approx.ftz.bf16x2 takes no vector, {%r1} neither
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is a " + onlyText(spec) + " register, not a vector");
+        }
         if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
             e = v.items().get(0); // ptxas reads {%r1} as %r1
         }
-        if (e instanceof Ast.VectorExpr && (type == PtxType.BF16 || type == PtxType.BF16X2)) {
-            return 0; // ptxas 13.0 takes a vector of registers for a .bf16/.bf16x2 operand (as for setp.bf16)
+        if (e instanceof Ast.VectorExpr bv && bf16) {
+            // ptxas 13.0 takes a vector of 1, 2 or 4 registers of the operand's size for a .bf16/.bf16x2
+            // operand (as for setp.bf16); 3 elements: "Illegal vector size: 3"; abs.bf16 with {%r1, %r2}:
+            // "Arguments mismatch" (measured on abs, ex2, fma, max, mul, tanh)
+            return SourceRule.vectorOfFitting(bv, type, ctx) ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, e,
+                    "operand " + spec.name() + " of '" + insn.mnemonic() + "' is " + describe(spec, type)
+                    + " (ptxas also takes a vector of 1, 2 or 4 " + (type == PtxType.BF16 ? ".b16" : ".b32")
+                    + " registers), not this vector");
         }
         if (e instanceof Ast.VectorExpr && spec.kind() != IsaForm.Kind.ADDR) {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
@@ -910,8 +922,8 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is " + describe(spec, type) + ", not the function '" + s.name()
                             + "': ptxas takes a function's address only where the operand's type is the instruction"
-                            + " type (add.u64 %rd1, " + s.name() + ", 8), in mov and as a call target; mov it into a"
-                            + " register first");
+                            + " type (add.u64 %rd1, " + s.name() + ", 8), in mov and as a call target"
+                            + (spec.kind() == IsaForm.Kind.IMM ? "; write a constant here" : "; mov it into a register first"));
                 }
                 if (!s.isRegister() && s.kind() != Symbol.Kind.FUNCTION && (spec.kind() == IsaForm.Kind.VAL
                         || spec.kind() == IsaForm.Kind.IMM || spec.kind() == IsaForm.Kind.REG)) {
@@ -1205,13 +1217,11 @@ public final class IsaChecks implements InstructionCheck {
         if (v == null) {
             return 0;
         }
+        // ptxas keeps the low 64 bits of a longer constant (bfe.u32 %r1, %r2, 18446744073709551616, 8 is
+        // accepted: 0; setmaxnreg.inc.sync.aligned.u32 18446744073709551617: "unexpected value '1'")
         long raw = v.longValue();
         long u32 = spec.exactConstant() ? raw : v.longValue() & 0xFFFFFFFFL;
         String want;
-        if (spec.exactConstant() && v.bitLength() > 63) {
-            raw = spec.hasRange() ? spec.max() + 1 : -1; // beyond 64 bits: out of every range
-            u32 = raw;
-        }
         if (spec.hasRange() && !(raw >= spec.min() && raw <= spec.max() || u32 >= spec.min() && u32 <= spec.max())) {
             want = "in [" + spec.min() + ".." + spec.max() + "]";
         } else if (spec.values() != null && !oneOf(spec.values(), raw, u32)) {

@@ -99,6 +99,9 @@ class IsaNotationBulkTest {
             "prefetch.local.L1 [%rd1];",
             "st.bulk [g], 256, 0;",
             "st.bulk.weak [%rd1], %rd2, 0;",
+            // exact: a constant longer than 64 bits counts by its low 64 bits (2^64 is 0, 2^64 + 256 is 256)
+            "st.bulk [%rd1], 256, 18446744073709551616;",
+            "st.bulk [%rd1], 18446744073709551872, 0;",
             "createpolicy.fractional.L2::evict_first.L2::evict_unchanged.b64 %rd1, 0f3F000000;",
     })
     void accepted(String insn) {
@@ -131,6 +134,8 @@ class IsaNotationBulkTest {
             "st.bulk [%rd1], -8, 0;|PTX0214",
             "st.bulk [%rd1], 256, WARP_SZ;|PTX0214",
             "st.bulk [%rd1], 256, 4294967296;|PTX0214",
+            "st.bulk [%rd1], 256, 18446744073709551617;|PTX0214",
+            "st.bulk [%rd1], 18446744073709551617, 0;|PTX0214",
             // Unknown modifier: a name's word out of place
             "mbarrier.arrive.shared.expect_tx.b64 %rd1, [s], 16;|PTX0201",
             "mbarrier.shared.arrive.b64 %rd1, [s];|PTX0201",
