@@ -218,6 +218,11 @@ final class ModifierMatch {
                 slotOf[i] = typeSlots[ti];
                 used[typeSlots[ti]] = true;
                 ti++;
+            } else if (i > 0 && slotOf[i - 1] >= 0 && f.slot(slotOf[i - 1]).isType() && f.slot(slotOf[i - 1]).optional()
+                    && f.slot(slotOf[i - 1]).values().contains(mods[i]) && f.repeatable(mods[i])) {
+                // an optional type slot whose values are @repeatable takes a run of them (mma's ignored
+                // sub-byte type words: .kind::f8f6f4.f16.e2m3.e2m3.u4.s4.f16)
+                slotOf[i] = slotOf[i - 1];
             } else {
                 slotOf[i] = -1; // perhaps a non-type slot holds it (a literal .b16 in a mnemonic)
             }
