@@ -646,8 +646,9 @@ public final class IsaChecks implements InstructionCheck {
         int width = spec.vectorSlot() >= 0 ? vectorWidth(b.value(spec.vectorSlot())) : spec.vector();
         if (spec.widths() != null) {
             // vec(0|1|2|4|8): a vector of one of these widths, or (0) a scalar; {x} is x when both may be
+            // (mma.sp's metadata: {1} is refused as 1 is); vec(0|2) refuses {x} (the sparse A fragment)
             int n = e instanceof Ast.VectorExpr v ? v.items().size() : 0;
-            if (n == 1 && spec.takesWidth(0)) {
+            if (n == 1 && spec.takesWidth(0) && spec.takesWidth(1)) {
                 e = ((Ast.VectorExpr) e).items().get(0);
                 n = 0;
             }
