@@ -18,7 +18,25 @@ final class FormCompiler {
     private FormCompiler() {
     }
 
-    static List<IsaForm> compile(Block b, String section, Set<String> names) {
+    /**
+     * The {@code @positional} groups of a file: words ptxas reads by position, filling the form's
+     * slots that hold them in the form's order ({@code @positional .row .col}).
+     */
+    static List<Set<String>> positional(IsaSource src) {
+        List<Set<String>> out = new ArrayList<>();
+        for (Annotation a : src.fileAnnotations()) {
+            if (a.keyword().equals("positional")) {
+                List<String> w = a.words();
+                if (w.size() < 2) {
+                    throw new FormatException(src.file(), a.line(), "@positional .WORD .WORD ...");
+                }
+                out.add(Set.copyOf(w));
+            }
+        }
+        return out.isEmpty() ? List.of() : List.copyOf(out);
+    }
+
+    static List<IsaForm> compile(Block b, String section, Set<String> names, List<Set<String>> positional) {
         Since blockSince = Since.NONE;
         Map<String, Since> valueSince = new HashMap<>();
         Set<String> repeatable = new HashSet<>();
@@ -150,7 +168,7 @@ final class FormCompiler {
             int semi = syntax.indexOf(';');
             syntax = semi < 0 ? syntax : syntax.substring(0, semi + 1);
             out.add(new IsaForm(f.opcode(), oneSpace(syntax), section, b.file(), f.line(), slots, ops,
-                    since, vsince, undocumented, repeatable, until, names));
+                    since, vsince, undocumented, repeatable, until, names, positional));
         }
         for (String n : operandSpecs.keySet()) {
             if (!usedNames.contains(n) && !b.forms().isEmpty()) {
@@ -195,7 +213,8 @@ final class FormCompiler {
         return new IsaForm.Operand(o.name(), o.shape(), kind, o.typeSlot(), o.fixedType(), o.wide(), o.vector(),
                 o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
                 o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
-                java.util.Collections.unmodifiableList(parts), o.typed(), o.exactConstant(), o.spaces(), o.only());
+                java.util.Collections.unmodifiableList(parts), o.typed(), o.exactConstant(), o.spaces(), o.only(),
+                o.widths(), o.literals());
     }
 
     /** A texture, surface or sampler handle ({@code @operand a : texref} ...). */
@@ -211,7 +230,7 @@ final class FormCompiler {
         for (String w : spec) {
             if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("coords(") || w.startsWith("range(")
                     || w.startsWith("values(") || w.startsWith("multiple(") || w.startsWith("space(")
-                    || w.startsWith("only(")) {
+                    || w.startsWith("only(") || w.startsWith("literals(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -253,6 +272,8 @@ final class FormCompiler {
         boolean exact = false;
         String[] spaces = null;
         Set<PtxType> only = null;
+        int[] widths = null;
+        int literals = -1;
         if (spec != null) {
             for (String w : spec) {
                 switch (w) {
@@ -293,6 +314,17 @@ final class FormCompiler {
                             }
                             only = java.util.Collections.unmodifiableSet(ts);
                         }
+                        if (w.startsWith("literals(")) {
+                            literals = 0;
+                            for (String x : IsaSource.splitWords(w.substring(9, w.length() - 1).replace(',', ' '))) {
+                                TypeRules.LiteralKind k = TypeRules.LiteralKind.ofWord(x);
+                                if (k == null) {
+                                    throw new FormatException(b.file(), b.line(), "literals(): '" + x
+                                            + "' is not a constant kind (int, 0f, 0d, dec)");
+                                }
+                                literals |= 1 << k.ordinal();
+                            }
+                        }
                         if (w.startsWith("space(")) {
                             spaces = w.substring(6, w.length() - 1).split("\\|");
                             for (String sp : spaces) {
@@ -316,7 +348,15 @@ final class FormCompiler {
                             vectorSlot = g >= 0 ? g : vectorSlot;
                         } else if (w.startsWith("vec(")) {
                             String arg = w.substring(4, w.length() - 1).strip();
-                            if (arg.startsWith(".")) {
+                            if (arg.indexOf('|') >= 0) {
+                                // vec(0|1|2|4|8): a vector of one of these widths; 0: a scalar too
+                                String[] ws = arg.split("\\|");
+                                widths = new int[ws.length];
+                                for (int k = 0; k < ws.length; k++) {
+                                    widths[k] = Integer.parseInt(ws[k].strip());
+                                }
+                                vector = 0;
+                            } else if (arg.startsWith(".")) {
                                 vectorSlot = slotNamed(slots, arg);
                                 if (vectorSlot < 0) {
                                     vector = 0; // the form has no such modifier: a scalar
@@ -376,6 +416,6 @@ final class FormCompiler {
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,
-                o.suffixRequired(), values, multiple, null, typed, exact, spaces, only);
+                o.suffixRequired(), values, multiple, null, typed, exact, spaces, only, widths, literals);
     }
 }

@@ -47,14 +47,19 @@ public final class IsaForm {
      * {@code spaces}: the state spaces a variable in this address may be in ({@code space(...)}),
      * or null: each a state space, or the name of a modifier slot (its value; an absent optional
      * slot stands for the words after it). {@code only}: the register types it takes ({@code only(...)}),
-     * or null: those of the type rules.
+     * or null: those of the type rules; when given it decides alone (it may name a type the
+     * rules refuse: mma.sp's metadata takes a {@code .pred}).
+     * {@code widths}: the vector widths of {@code vec(A|B|...)} (0: a scalar too), or null: the
+     * single width {@code vector} (or {@code vectorSlot}). {@code literals}: the constant kinds of
+     * {@code literals(...)} as a mask over {@link TypeRules.LiteralKind#ordinal()}, or -1: those of
+     * the type rules.
      */
     public record Operand(String name, IsaSource.Shape shape, Kind kind, int typeSlot, PtxType fixedType,
                           boolean wide, int vector, int vectorSlot, boolean optional, boolean sink, boolean neg,
                           boolean relaxed, boolean hasRange, long min, long max, String text, boolean minus,
                           Set<String> selectors, boolean selectorRequired, long[] values, long multiple,
                           List<Operand> parts, boolean typed, boolean exact, String[] spaces,
-                          Set<PtxType> only) {
+                          Set<PtxType> only, int[] widths, int literals) {
 
         /**
          * Whether a constant must meet range(), values() and multiple() as written, all 64 bits
@@ -62,6 +67,21 @@ public final class IsaForm {
          */
         public boolean exactConstant() {
             return exact;
+        }
+
+        /** Whether the operand may be written as a vector of {@code n} elements (0: as a scalar), with {@code vec(A|B)}. */
+        public boolean takesWidth(int n) {
+            for (int w : widths) {
+                if (w == n) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        /** Whether a constant of this kind may stand here, when {@code literals(...)} says ({@code literals >= 0}). */
+        public boolean takesLiteral(TypeRules.LiteralKind k) {
+            return (literals & (1 << k.ordinal())) != 0;
         }
 
         /** Whether a selector suffix ({@code %r1.h0}) may follow the register. */
@@ -82,6 +102,7 @@ public final class IsaForm {
     private final Slot[] slots;
     private final int[] typeSlots;
     private final int[] spaceSlots;
+    private final int[][] positionalSlots;
     private final Operand[] operands;
     private final int minOperands;
     private final Since since;
@@ -94,7 +115,7 @@ public final class IsaForm {
 
     IsaForm(String opcode, String syntax, String section, String file, int line, List<Slot> slots,
             List<Operand> operands, Since since, Map<String, Since> valueSince, String undocumented,
-            Set<String> repeatable, Until until, Set<String> names) {
+            Set<String> repeatable, Until until, Set<String> names, List<Set<String>> positional) {
         this.until = until;
         this.opcode = opcode;
         this.syntax = syntax;
@@ -122,6 +143,24 @@ public final class IsaForm {
                 this.spaceSlots[k++] = i;
             }
         }
+        List<int[]> groups = new java.util.ArrayList<>();
+        for (Set<String> g : positional) {
+            int n = 0;
+            for (Slot s : this.slots) {
+                n += g.containsAll(s.values()) ? 1 : 0;
+            }
+            if (n < 2) {
+                continue;
+            }
+            int[] idx = new int[n];
+            for (int i = 0, k = 0; i < this.slots.length; i++) {
+                if (g.containsAll(this.slots[i].values())) {
+                    idx[k++] = i;
+                }
+            }
+            groups.add(idx);
+        }
+        this.positionalSlots = groups.toArray(new int[0][]);
         this.operands = operands.toArray(new Operand[0]);
         int min = 0;
         for (Operand o : this.operands) {
@@ -223,6 +262,15 @@ public final class IsaForm {
      */
     public int[] spaceSlots() {
         return spaceSlots;
+    }
+
+    /**
+     * The slots ptxas reads by position, one array of slot indices per {@code @positional} group
+     * of the form's file that two or more of its slots hold ({@code .row .col}: mma's A and B
+     * layouts; ldmatrix's destination and source formats).
+     */
+    public int[][] positionalSlots() {
+        return positionalSlots;
     }
 
     /** The indices of the type slots, in order. */

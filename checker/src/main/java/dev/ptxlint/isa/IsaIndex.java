@@ -116,6 +116,7 @@ final class IsaIndex {
                 }
             }
             String section = "";
+            List<Set<String>> positional = FormCompiler.positional(src);
             for (IsaSource.Block b : src.blocks()) {
                 String s = b.first("section");
                 if (s != null) {
@@ -130,7 +131,7 @@ final class IsaIndex {
                     }
                     continue;
                 }
-                for (IsaForm f : FormCompiler.compile(b, section, names)) {
+                for (IsaForm f : FormCompiler.compile(b, section, names, positional)) {
                     forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
                     ops.computeIfAbsent(f.opcode(), k -> new LinkedHashSet<>()).add(fi);
                     for (IsaForm.Slot sl : f.slots()) {

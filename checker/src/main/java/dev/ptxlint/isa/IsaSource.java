@@ -117,7 +117,8 @@ public final class IsaSource {
         return fileAnnotations;
     }
 
-    private static final java.util.Set<String> FILE_KEYWORDS = java.util.Set.of("elsewhere", "ignored", "ignores", "names");
+    private static final java.util.Set<String> FILE_KEYWORDS = java.util.Set.of("elsewhere", "ignored", "ignores", "names",
+            "positional");
 
     // ------------------------------------------------------------------ parsing
 

@@ -184,7 +184,8 @@ class InstructionSetIndexTest {
                     .append(" | ").append(Arrays.toString(f.slots())).append(" | ")
                     .append(Arrays.toString(f.typeSlots())).append(" | ").append(f.minOperands()).append('-')
                     .append(f.maxOperands()).append(" | ").append(f.since()).append(" | ").append(f.until())
-                    .append(" | ").append(f.undocumented()).append(" | ").append(f.hasValueRequirements());
+                    .append(" | ").append(f.undocumented()).append(" | ").append(f.hasValueRequirements())
+                    .append(" | ").append(Arrays.deepToString(f.positionalSlots()));
             for (String w : isa.vocabulary(f.opcode())) {
                 if (f.since(w) != null || f.repeatable(w)) {
                     sb.append(" | ").append(w).append(':').append(f.since(w)).append(':').append(f.repeatable(w));
@@ -219,6 +220,8 @@ class InstructionSetIndexTest {
                 sb.append(c.getName()).append('=');
                 if (v instanceof long[] a) {
                     sb.append(Arrays.toString(a));
+                } else if (v instanceof int[] a) {
+                    sb.append(Arrays.toString(a)); // widths()
                 } else if (v instanceof Object[] a) {
                     sb.append(Arrays.deepToString(a)); // spaces(), only(): by content, not identity
                 } else if (v instanceof List<?> l && c.getName().equals("parts")) {

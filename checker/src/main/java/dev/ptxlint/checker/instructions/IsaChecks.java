@@ -644,6 +644,21 @@ public final class IsaChecks implements InstructionCheck {
         }
         PtxType type = typeOf(b, spec);
         int width = spec.vectorSlot() >= 0 ? vectorWidth(b.value(spec.vectorSlot())) : spec.vector();
+        if (spec.widths() != null) {
+            // vec(0|1|2|4|8): a vector of one of these widths, or (0) a scalar; {x} is x when both may be
+            // (mma.sp's metadata: {1} is refused as 1 is); vec(0|2) refuses {x} (the sparse A fragment)
+            int n = e instanceof Ast.VectorExpr v ? v.items().size() : 0;
+            if (n == 1 && spec.takesWidth(0) && spec.takesWidth(1)) {
+                e = ((Ast.VectorExpr) e).items().get(0);
+                n = 0;
+            }
+            if (!(e instanceof Ast.VectorExpr) && vectorRegister(e, ctx) == null && !spec.takesWidth(0)
+                    || e instanceof Ast.VectorExpr && !spec.takesWidth(n)) {
+                return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                        + "' is " + widthsText(spec) + "; this one " + (n == 0 ? "is not a vector" : "has " + n));
+            }
+            width = n;
+        }
         if (width > 0) {
             if (e instanceof Ast.Sink && spec.sink()) {
                 return 0;
@@ -743,6 +758,23 @@ public final class IsaChecks implements InstructionCheck {
 
     private static String widthSource(Binding b, IsaForm.Operand spec) {
         return spec.vectorSlot() >= 0 ? " (" + b.value(spec.vectorSlot()) + ")" : "";
+    }
+
+    /** "a vector of 2 or 4 {...}" or "a scalar or a vector of 1, 2, 4 or 8 {...}" for vec(A|B|...). */
+    private static String widthsText(IsaForm.Operand spec) {
+        StringBuilder sb = new StringBuilder(spec.takesWidth(0) ? "a scalar or a vector of " : "a vector of ");
+        int k = 0;
+        int count = 0;
+        for (int w : spec.widths()) {
+            count += w > 0 ? 1 : 0;
+        }
+        for (int w : spec.widths()) {
+            if (w > 0) {
+                sb.append(k == 0 ? "" : k == count - 1 ? " or " : ", ").append(w);
+                k++;
+            }
+        }
+        return sb.append(" {...}").toString();
     }
 
     private static int vectorWidth(String v) {
@@ -866,7 +898,7 @@ public final class IsaChecks implements InstructionCheck {
                 if (type == null || r == null) {
                     return 0;
                 }
-                if (!fits(b, spec, type, r, element)) {
+                if (spec.only() == null && !fits(b, spec, type, r, element)) {
                     return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + o.symbol().name() + "' is "
                             + r.text() + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is "
                             + describe(spec, type));
@@ -898,7 +930,14 @@ public final class IsaChecks implements InstructionCheck {
                     return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                             + "' is " + describe(spec, type) + ", not a constant");
                 }
-                if (type != null) {
+                if (spec.literals() >= 0) {
+                    // literals(...): the kinds this operand takes written alone (ptxas reads a vector's
+                    // constants by its first element: {%r1, 1} passes where a lone 1 does not)
+                    if (!element && !spec.takesLiteral(literalKind(o.kind()))) {
+                        return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '"
+                                + insn.mnemonic() + "' takes " + literalsText(spec) + ", not this constant");
+                    }
+                } else if (type != null) {
                     TypeRules.ImmediateFit fit = immediateFit(b, spec, type, e, o.kind(), element);
                     if (fit == TypeRules.ImmediateFit.WRONG_KIND || fit == TypeRules.ImmediateFit.DESTINATION) {
                         return fail(out, Rules.INVALID_IMMEDIATE, e, OperandFit.immediateMessage(type, o.kind(),
@@ -1020,14 +1059,34 @@ public final class IsaChecks implements InstructionCheck {
         return OperandFit.register(index < 0 ? null : b.typeKey(), index, origin(spec, element), slot, reg);
     }
 
-    private static TypeRules.ImmediateFit immediateFit(Binding b, IsaForm.Operand spec, PtxType slot, Ast.Expr e,
-                                                       Kind kind, boolean element) {
-        TypeRules.LiteralKind lk = switch (kind) {
+    private static TypeRules.LiteralKind literalKind(Kind kind) {
+        return switch (kind) {
             case FLOAT_HEX_F -> TypeRules.LiteralKind.F32_HEX;
             case FLOAT_HEX_D -> TypeRules.LiteralKind.F64_HEX;
             case FLOAT_DECIMAL -> TypeRules.LiteralKind.DECIMAL_FLOAT;
             default -> TypeRules.LiteralKind.INTEGER;
         };
+    }
+
+    /** "no constant" or "only 0f constants (0fXXXXXXXX)" for literals(...). */
+    private static String literalsText(IsaForm.Operand spec) {
+        StringBuilder sb = new StringBuilder();
+        for (TypeRules.LiteralKind k : TypeRules.LiteralKind.values()) {
+            if (spec.takesLiteral(k)) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(switch (k) {
+                    case INTEGER -> "integer";
+                    case F32_HEX -> "0f (0fXXXXXXXX)";
+                    case F64_HEX -> "0d (0dXXXXXXXXXXXXXXXX)";
+                    case DECIMAL_FLOAT -> "decimal floating-point";
+                });
+            }
+        }
+        return sb.length() == 0 ? "no constant" : "only " + sb + " constants";
+    }
+
+    private static TypeRules.ImmediateFit immediateFit(Binding b, IsaForm.Operand spec, PtxType slot, Ast.Expr e,
+                                                       Kind kind, boolean element) {
+        TypeRules.LiteralKind lk = literalKind(kind);
         int index = indexOf(b, spec);
         return TypeRules.immediateFits(index < 0 ? null : b.typeKey(), index, origin(spec, element), slot, lk, false, 0,
                 false);

@@ -97,6 +97,21 @@ final class ModifierMatch {
                         + f.mnemonic())));
             }
         }
+        for (IsaForm f : forms) {
+            if (f.positionalSlots().length > 0 && assign(f, mods, true, false) != null) {
+                int[] group = misordered(f, mods);
+                int at = -1;
+                StringBuilder words = new StringBuilder();
+                for (int k = 0; k < group.length; k++) {
+                    words.append(k == 0 ? "" : k == group.length - 1 ? " then " : ", ").append(f.slot(group[k]).name());
+                }
+                for (int i = 0; i < mods.length && at < 0 && group.length > 0; i++) {
+                    at = inGroup(f, group, mods[i]) ? i : -1;
+                }
+                return new ModifierMatch(List.of(), List.of(new Problem(Rules.ILLEGAL_MODIFIER, at, "'" + f.name()
+                        + "' reads " + words + " by position, in this order: " + f.mnemonic())));
+            }
+        }
         return new ModifierMatch(List.of(), diagnose(isa, opcode, forms, mods));
     }
 
@@ -176,10 +191,14 @@ final class ModifierMatch {
      * onto the type slots, the rest onto distinct slots that hold them, every required slot filled.
      */
     static int[] assign(IsaForm f, String[] mods) {
-        return assign(f, mods, true);
+        return assign(f, mods, true, true);
     }
 
     private static int[] assign(IsaForm f, String[] mods, boolean spacesByPosition) {
+        return assign(f, mods, spacesByPosition, true);
+    }
+
+    private static int[] assign(IsaForm f, String[] mods, boolean spacesByPosition, boolean groupsByPosition) {
         int[] slotOf = new int[mods.length];
         boolean[] used = new boolean[f.slotCount()];
         int[] typeSlots = f.typeSlots();
@@ -199,12 +218,24 @@ final class ModifierMatch {
                 slotOf[i] = typeSlots[ti];
                 used[typeSlots[ti]] = true;
                 ti++;
+            } else if (i > 0 && slotOf[i - 1] >= 0 && f.slot(slotOf[i - 1]).isType() && f.slot(slotOf[i - 1]).optional()
+                    && f.slot(slotOf[i - 1]).values().contains(mods[i]) && f.repeatable(mods[i])) {
+                // an optional type slot whose values are @repeatable takes a run of them (mma's ignored
+                // sub-byte type words: .kind::f8f6f4.f16.e2m3.e2m3.u4.s4.f16)
+                slotOf[i] = slotOf[i - 1];
             } else {
                 slotOf[i] = -1; // perhaps a non-type slot holds it (a literal .b16 in a mnemonic)
             }
         }
         if (spacesByPosition && !spacesInOrder(f, mods, slotOf, used)) {
             return null;
+        }
+        if (groupsByPosition) {
+            for (int[] group : f.positionalSlots()) {
+                if (!inOrder(f, group, mods, slotOf, used)) {
+                    return null;
+                }
+            }
         }
         if (!place(f, mods, slotOf, used, 0)) {
             return null;
@@ -238,6 +269,52 @@ final class ModifierMatch {
             si++;
         }
         return true;
+    }
+
+    /**
+     * With an {@code @positional} group of slots (mma's .row/.col layouts, ldmatrix's formats), the
+     * written words of the group fill those slots in order, as ptxas reads them ("Illegal alayout
+     * '.col'" for mma...col.row); false when they do not fit so.
+     */
+    private static boolean inOrder(IsaForm f, int[] group, String[] mods, int[] slotOf, boolean[] used) {
+        int gi = 0;
+        for (int i = 0; i < mods.length; i++) {
+            if (slotOf[i] >= 0 || !inGroup(f, group, mods[i])) {
+                continue;
+            }
+            while (gi < group.length && !f.slot(group[gi]).values().contains(mods[i]) && f.slot(group[gi]).optional()) {
+                gi++;
+            }
+            if (gi >= group.length || !f.slot(group[gi]).values().contains(mods[i])) {
+                return false;
+            }
+            slotOf[i] = group[gi];
+            used[group[gi]] = true;
+            gi++;
+        }
+        return true;
+    }
+
+    /** Whether a slot of the group holds {@code m}. */
+    private static boolean inGroup(IsaForm f, int[] group, String m) {
+        for (int s : group) {
+            if (f.slot(s).values().contains(m)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The first positional group of {@code f} whose written words are out of order. */
+    private static int[] misordered(IsaForm f, String[] mods) {
+        for (int[] group : f.positionalSlots()) {
+            int[] slotOf = new int[mods.length];
+            java.util.Arrays.fill(slotOf, -1);
+            if (!inOrder(f, group, mods, slotOf, new boolean[f.slotCount()])) {
+                return group;
+            }
+        }
+        return new int[0];
     }
 
     private static boolean place(IsaForm f, String[] mods, int[] slotOf, boolean[] used, int i) {
