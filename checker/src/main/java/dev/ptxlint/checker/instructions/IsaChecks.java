@@ -1150,12 +1150,14 @@ public final class IsaChecks implements InstructionCheck {
                     + " first");
         }
         if (spec.only() != null && sr.type() != null && !spec.only().contains(sr.type())) {
-            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + "' is " + sr.type().text() + ", but operand "
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + (suffixes.isEmpty() ? "" : suffixes.get(0)
+                    .text()) + "' is " + sr.type().text() + ", but operand "
                     + spec.name() + " of '" + insn.mnemonic() + "' takes " + onlyText(spec) + " registers");
         }
         if (integerCvt && type != null && sr.type() != null && sr.type().bits() < type.bits()) {
             // cvt.u32.u64 %r1, %tid.x: "Arguments mismatch" (a wider one is read: cvt.u32.u64 %r1, %clock64)
-            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + "' is " + sr.type().text() + ", narrower"
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + (suffixes.isEmpty() ? "" : suffixes.get(0)
+                    .text()) + "' is " + sr.type().text() + ", narrower"
                     + " than operand " + spec.name() + " of '" + insn.mnemonic() + "' (" + type.text() + ")");
         }
         if (op.equals("mov") && type != null && !sr.readableAs(type)) {
