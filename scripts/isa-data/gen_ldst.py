@@ -67,7 +67,7 @@ def operands(load, sname, wide=False, policy=False, sem=False):
     if wide:
         l += [f'@operand w0 : {k} .wide4 relaxed{s}', f'@operand u0 : {k} .wide8 relaxed{s}']
     if policy:
-        l.append('@operand cache-policy : .u64')
+        l.append('@operand cache-policy : .u64 val typed nofunc' if not load else '@operand cache-policy : .u64')
     return '\n'.join(l)
 
 SINCE_SS = """@since .shared::cta = 7.8 -
@@ -186,6 +186,7 @@ def st_async_text():
          ('.cluster{.shared::cluster}.completion_mechanism', '')]
     und = '@undocumented "ptxas 13.0 accepts .shared and .shared::cta as the state space of st.async, without the completion mechanism too"'
     loose = '@undocumented "ptxas 13.0 accepts a scalar source for a vector st.async (st.async.mbarrier::complete_tx::bytes.v2.b32 [%rd1], %r1, [%rd2])"'
+    bare = '@undocumented "ptxas 13.0 accepts a vector of 2 or 4 without .v2/.v4: elements of the type for .u32 .s32 .f32 .u64 .s64 .f64 (st.async.mbarrier::complete_tx::bytes.f32 [%rd2], {%r9, %r10}, [%rd4]), the type\'s bits packed for .b32 and .b64 ({%rs9, %rs10} or {%b9, %b10, %b11, %b12} for .b32)"'
     L = ['@section st.async', 'st.async{.weak}.type  [a], b;']
     for p, u in P:
         n = ('   ' + und) if u else ''
@@ -194,11 +195,16 @@ def st_async_text():
         L.append(f'st.async{p}.v4.type4  [a], {{y0, y1, y2, y3}}, mbar;' + n)
         L.append(f'st.async{p}.v2.type  [a], b, mbar;   ' + loose)
         L.append(f'st.async{p}.v4.type4  [a], b4, mbar;   ' + loose)
+        for v in ('.vtype  [a], {e0, e1}', '.vtype  [a], {e0, e1, e2, e3}', '.b32  [a], {h0, h1}',
+                  '.b32  [a], {c0, c1, c2, c3}', '.b64  [a], {w0, w1}', '.b64  [a], {h0, h1, h2, h3}'):
+            L.append(f'st.async{p}{v}, mbar;   ' + bare)
     L += ['.ssl = { .shared, .shared::cta };',
           '.completion_mechanism = { .mbarrier::complete_tx::bytes };',
           '.type = { .b32, .b64, .u32, .u64, .s32, .s64, .f32, .f64 };',
           '.type4 = { .b32, .u32, .s32, .f32 };',
-          '@operand b x0 : val .type', '@operand b4 y0 : val .type4', '@operand mbar : addr',
+          '.vtype = { .u32, .s32, .f32, .u64, .s64, .f64 };',
+          '@operand b x0 : val .type', '@operand b4 y0 : val .type4', '@operand e0 : val .vtype', '@operand c0 : val .b8',
+          '@operand h0 : val .b16', '@operand w0 : val .b32', '@operand mbar : addr',
           '@since 8.1 sm_90',
           '@evidence "ptxas 13.0, one instruction per module (ptxas reports some st.async errors once per module): .shared::cluster and .cluster need the completion mechanism (Modifier \'.shared::cluster\' requires modifier \'.completion_mechanism\'); .weak and .cluster exclude each other; vectors need the [mbar] operand (Vector qualifier is not allowed); a vector source for a scalar: Arguments mismatch; .v4 of 64-bit types: Vector type too large"',
           '@evidence "ptxas 13.0: without a state space and a completion mechanism st.async takes no [mbar] operand (st.async.u32 [%rd1], %r1, [%rd2]: Modifier .shared::cluster requires modifier .completion_mechanism), scalars only"',
@@ -234,8 +240,9 @@ def st():
         *shapes('st', '{.weak}{.ss}{.cop}', A, '', False, 'b'),
         '.ss = { .global, .local, .param, .param::func, .shared, .shared::cta, .shared::cluster };',
         '.cop = { .wb, .cg, .cs, .wt };',
-        TYPES, operands(False, 'b'), SINCE_SS, SINCE_SEM,
+        TYPES, operands(False, 'b'), '@operand a : addr writes', SINCE_SS.replace('@since .param::entry .param::func = 8.3 -', '@since .param = - sm_20\n@since .param::func = 8.3 sm_20'), SINCE_SEM,
         '@evidence "ptxas 13.0: st.const: State space incorrect for instruction \'st\'; st.param::entry: Illegal modifier \'::entry\' for instruction \'st\'"',
+        '@evidence "ptxas 13.0: st.param and st.param::func need sm_20 (on sm_10 and sm_13, at .version 1.4, 2.0 and 8.3: State space incorrect for instruction \'st\'); they cannot write a parameter of the kernel or function itself (st.param.u32 [pa], %r1 and [pa+4]: Illegal to write to function input parameter \'pa\'), a call argument declared in the body can be written (st.param.u32 [cpa], %r1)"',
         '@evidence "ptxas 13.0 accepts every cache operator on every state space; vector elements may be constants, never the sink _ (Sink \'_\' not allowed as a source operand)"'))
     g = []
     g += shapes('st', '{.weak}{.global}{.cop}{.level::cache_hint}', A, P, False, 'b')

@@ -234,7 +234,7 @@ final class NameResolver {
             }
         }
         for (VarDecl p : f.params()) {
-            declareAll(fs, p);
+            declareAll(fs, p, true);
         }
         scopes.push(fs);
         for (InstructionCheck c : checks) {
@@ -595,6 +595,11 @@ final class NameResolver {
 
     /** Declares every declarator of {@code d} in {@code scope} (null: the module). */
     private void declareAll(Scope scope, VarDecl d) {
+        declareAll(scope, d, false);
+    }
+
+    /** As {@link #declareAll(Scope, VarDecl)}; {@code input}: the parameters of the function being opened. */
+    private void declareAll(Scope scope, VarDecl d, boolean input) {
         for (Declarator decl : d.declarators()) {
             if (listener != null) {
                 listener.declared(decl.name(), Symbol.of(decl.name().text(), d, decl.name().span()));
@@ -629,7 +634,8 @@ final class NameResolver {
                     }
                 }
             } else {
-                declare(scope, decl.name(), Symbol.of(decl.name().text(), d, decl.name().span()));
+                Symbol sym = Symbol.of(decl.name().text(), d, decl.name().span());
+                declare(scope, decl.name(), input ? sym.asInput() : sym);
             }
         }
     }

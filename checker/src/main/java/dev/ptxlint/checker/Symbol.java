@@ -9,8 +9,16 @@ import java.util.Set;
  * function, a label, or a predefined special register. For variables, {@code space} is the
  * state space ({@code .reg}, {@code .param}, ...), {@code type} the declared type
  * ({@code .b32}, {@code .pred}, {@code .f16x2}...), and {@code vector} 1, 2, 4 or 8.
+ * {@code input}: a parameter of the function or kernel in whose body the name is used (its parameter
+ * list, not its return parameters nor a {@code .param} declared in the body): ptxas does not let
+ * {@code st.param} write it ("Illegal to write to function input parameter").
  */
-public record Symbol(String name, Kind kind, String space, String type, int vector, Span declaration) {
+public record Symbol(String name, Kind kind, String space, String type, int vector, Span declaration,
+                     boolean input) {
+
+    public Symbol(String name, Kind kind, String space, String type, int vector, Span declaration) {
+        this(name, kind, space, type, vector, declaration, false);
+    }
 
     public enum Kind { VARIABLE, FUNCTION, LABEL, SPECIAL_REGISTER }
 
@@ -85,6 +93,11 @@ public record Symbol(String name, Kind kind, String space, String type, int vect
     }
 
     Symbol named(String n) {
-        return new Symbol(n, kind, space, type, vector, declaration);
+        return new Symbol(n, kind, space, type, vector, declaration, input);
+    }
+
+    /** This symbol as an input parameter of the function whose parameter list declares it. */
+    Symbol asInput() {
+        return new Symbol(name, kind, space, type, vector, declaration, true);
     }
 }

@@ -172,6 +172,10 @@ public final class Rules {
             "instruction", "An address of a variable in another state space than the one the instruction names"
             + " (atom.global on a .shared variable).");
 
+    public static final Rule INPUT_PARAMETER_WRITE = register("PTX0278", "input-parameter-write", Severity.ERROR,
+            "instruction", "A store to a parameter of the function or kernel itself (st.param [pa], ...), which"
+            + " ptxas does not allow.");
+
     // video selectors and masks (0220-0239)
     public static final Rule INVALID_VIDEO_MASK = register("PTX0220", "invalid-video-mask", Severity.ERROR,
             "instruction", "A destination mask of vset2/vset4 that is not one of the instruction's masks.");

@@ -214,7 +214,7 @@ final class FormCompiler {
                 o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
                 o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
                 java.util.Collections.unmodifiableList(parts), o.typed(), o.exactConstant(), o.spaces(), o.only(),
-                o.widths(), o.literals());
+                o.widths(), o.literals(), o.noFunction(), o.writes());
     }
 
     /** A texture, surface or sampler handle ({@code @operand a : texref} ...). */
@@ -224,7 +224,7 @@ final class FormCompiler {
 
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
-            "texsampler", "handle");
+            "texsampler", "handle", "nofunc", "writes");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -274,6 +274,8 @@ final class FormCompiler {
         Set<PtxType> only = null;
         int[] widths = null;
         int literals = -1;
+        boolean noFunction = false;
+        boolean writes = false;
         if (spec != null) {
             for (String w : spec) {
                 switch (w) {
@@ -297,6 +299,8 @@ final class FormCompiler {
                     case "relaxed" -> relaxed = true;
                     case "typed" -> typed = true;
                     case "exact" -> exact = true;
+                    case "nofunc" -> noFunction = true;
+                    case "writes" -> writes = true;
                     case "texref" -> kind = Kind.TEXREF;
                     case "surfref" -> kind = Kind.SURFREF;
                     case "samplerref" -> kind = Kind.SAMPLER;
@@ -416,6 +420,7 @@ final class FormCompiler {
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,
-                o.suffixRequired(), values, multiple, null, typed, exact, spaces, only, widths, literals);
+                o.suffixRequired(), values, multiple, null, typed, exact, spaces, only, widths, literals, noFunction,
+                writes);
     }
 }

@@ -46,20 +46,25 @@ public final class IsaForm {
      * {@code .f16x2} register as it does for {@code add.u32}).
      * {@code spaces}: the state spaces a variable in this address may be in ({@code space(...)}),
      * or null: each a state space, or the name of a modifier slot (its value; an absent optional
-     * slot stands for the words after it). {@code only}: the register types it takes ({@code only(...)}),
+     * slot stands for the words after it); on a {@code var} operand, the spaces of the variable named.
+     * {@code only}: the register types it takes ({@code only(...)}),
      * or null: those of the type rules; when given it decides alone (it may name a type the
      * rules refuse: mma.sp's metadata takes a {@code .pred}).
      * {@code widths}: the vector widths of {@code vec(A|B|...)} (0: a scalar too), or null: the
      * single width {@code vector} (or {@code vectorSlot}). {@code literals}: the constant kinds of
      * {@code literals(...)} as a mask over {@link TypeRules.LiteralKind#ordinal()}, or -1: those of
      * the type rules.
+     * {@code noFunction}: a function's name (its address) is refused where the type rules would take it
+     * ({@code nofunc}). {@code writes}: the address is written, so a parameter of the function itself
+     * is refused ({@code writes}).
      */
     public record Operand(String name, IsaSource.Shape shape, Kind kind, int typeSlot, PtxType fixedType,
                           boolean wide, int vector, int vectorSlot, boolean optional, boolean sink, boolean neg,
                           boolean relaxed, boolean hasRange, long min, long max, String text, boolean minus,
                           Set<String> selectors, boolean selectorRequired, long[] values, long multiple,
                           List<Operand> parts, boolean typed, boolean exact, String[] spaces,
-                          Set<PtxType> only, int[] widths, int literals) {
+                          Set<PtxType> only, int[] widths, int literals, boolean noFunction,
+                          boolean writes) {
 
         /**
          * Whether a constant must meet range(), values() and multiple() as written, all 64 bits

@@ -214,6 +214,26 @@ public final class IsaChecks implements InstructionCheck {
         return spaceMismatch(insn, spec, n, s, want.toString(), out);
     }
 
+    /**
+     * A written address ({@code @operand a : addr writes}) that names a parameter of the function or kernel
+     * itself: ptxas 13.0 "Illegal to write to function input parameter" (st.param [pa], [pa+4]); its return
+     * parameters and the .param variables of its body (call arguments) may be written.
+     */
+    private static int inputParameter(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr base, CheckContext ctx,
+                                      List<Finding> out) {
+        Ast.Name n = variableOf(base);
+        if (n == null) {
+            return 0;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null || !s.input() || !".param".equals(s.space())) {
+            return 0;
+        }
+        return fail(out, Rules.INPUT_PARAMETER_WRITE, n, "'" + n.text() + "' is an input parameter of this function,"
+                + " which '" + insn.mnemonic() + "' cannot write (operand " + spec.name() + "): copy it to a register"
+                + " (ld.param) or write a return parameter or a .param variable of the body");
+    }
+
     /** The state spaces of the variables a generic address may name. */
     private static final Set<String> GENERIC_SPACES = Set.of(".global", ".shared", ".local");
 
@@ -661,7 +681,11 @@ public final class IsaChecks implements InstructionCheck {
         }
         if (width > 0) {
             if (e instanceof Ast.Sink && spec.sink()) {
-                return 0;
+                // a written vector {a, b} whose elements may be _ is not _ itself (mov.b32 _, %r1: "Result
+                // discard mode is not allowed for instruction 'mov'"); a vec(N) operand may be
+                return spec.shape() != IsaSource.Shape.VECTOR ? 0 : fail(out, Rules.INVALID_DESTINATION, e,
+                        "'_' cannot stand for the vector " + spec.text() + " of '" + insn.mnemonic() + "'; write _ for"
+                        + " its elements ({_, _})");
             }
             Symbol vr = vectorRegister(e, ctx);
             if (vr != null && vr.vector() == width) {
@@ -705,20 +729,64 @@ public final class IsaChecks implements InstructionCheck {
         if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
             e = v.items().get(0); // ptxas reads {%r1} as %r1
         }
-        if (e instanceof Ast.VectorExpr bv && bf16) {
-            // ptxas 13.0 takes a vector of 1, 2 or 4 registers of the operand's size for a .bf16/.bf16x2
-            // operand (as for setp.bf16); 3 elements: "Illegal vector size: 3"; abs.bf16 with {%r1, %r2}:
-            // "Arguments mismatch" (measured on abs, ex2, fma, max, mul, tanh)
-            return SourceRule.vectorOfFitting(bv, type, ctx) ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, e,
-                    "operand " + spec.name() + " of '" + insn.mnemonic() + "' is " + describe(spec, type)
-                    + " (ptxas also takes a vector of 1, 2 or 4 " + (type == PtxType.BF16 ? ".b16" : ".b32")
-                    + " registers), not this vector");
+        if (e instanceof Ast.VectorExpr v && bf16) {
+            return bf16Vector(insn, spec, type, v, dest, ctx, out);
         }
         if (e instanceof Ast.VectorExpr && spec.kind() != IsaForm.Kind.ADDR) {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is " + describe(spec, type) + ", not a vector");
         }
         return scalar(insn, b, spec, type, e, dest, false, ctx, out);
+    }
+
+    /**
+     * A vector where one .bf16 or .bf16x2 value goes: ptxas 13.0 takes 2 or 4 elements, each a .b16 (.bf16)
+     * or .b32 (.bf16x2) register exactly, a constant in a source, {@code _} in a destination
+     * (cvt.f32.bf16 %f1, {%rs1, %rs2}; add.rn.bf16x2 %r1, {%r2, %r3}, %r4; cvt.rn.bf16.f32 {%rs1, _}, %f1).
+     * Three or eight elements: "Illegal vector size"; {%r1, %r2} for .bf16, {%us1, %us2}, {%f1, %f2},
+     * {%hh1, %hh2}: "Arguments mismatch"; a constant in a destination: "Result register required".
+     */
+    private static int bf16Vector(Ast.Instruction insn, IsaForm.Operand spec, PtxType type, Ast.VectorExpr v,
+                                  boolean dest, CheckContext ctx, List<Finding> out) {
+        int n = v.items().size();
+        if (n != 2 && n != 4) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, v, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is " + type.text() + ": ptxas takes a vector of 2 or 4 registers for it, not " + n);
+        }
+        PtxType element = type == PtxType.BF16 ? PtxType.B16 : PtxType.B32;
+        int p = 0;
+        for (Ast.Expr item : v.items()) {
+            if (item instanceof Ast.Sink) {
+                if (!dest) {
+                    p += fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
+                            + spec.name() + " of '" + insn.mnemonic() + "'");
+                }
+                continue;
+            }
+            FormAnalysis.Operand o = FormAnalysis.classify(item, ctx);
+            switch (o.kind()) {
+                case UNDECLARED, OTHER, REGISTER_EXPRESSION -> {
+                }
+                case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> {
+                    if (dest) {
+                        p += fail(out, Rules.INVALID_IMMEDIATE, item, "operand " + spec.name() + " of '"
+                                + insn.mnemonic() + "' is a destination: its elements are " + element.text()
+                                + " registers, not constants");
+                    }
+                }
+                case REGISTER -> {
+                    if (o.type() != null && o.type() != element) {
+                        p += fail(out, Rules.OPERAND_TYPE_MISMATCH, item, "'" + o.symbol().name() + "' is "
+                                + o.type().text() + ", but the elements of a vector for " + type.text() + " operand "
+                                + spec.name() + " of '" + insn.mnemonic() + "' are " + element.text() + " registers");
+                    }
+                }
+                default -> p += fail(out, Rules.INVALID_OPERAND_KIND, item, "the elements of a vector for "
+                        + type.text() + " operand " + spec.name() + " of '" + insn.mnemonic() + "' are "
+                        + element.text() + " registers");
+            }
+        }
+        return p;
     }
 
     /**
@@ -808,6 +876,9 @@ public final class IsaChecks implements InstructionCheck {
                         && addressSpaceOf(insn, b, spec, a.items().get(0), ctx, out) > 0) {
                     return 1;
                 }
+                if (spec.writes() && !a.items().isEmpty() && inputParameter(insn, spec, a.items().get(0), ctx, out) > 0) {
+                    return 1;
+                }
                 if (spec.parts() != null) {
                     return addressParts(insn, b, spec, a, ctx, out);
                 }
@@ -822,7 +893,7 @@ public final class IsaChecks implements InstructionCheck {
                 return p > 0 || spec.spaces() == null ? p : addressSpaceOf(insn, b, spec, e, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
-                return symbolOperand(insn, spec, e, ctx, out);
+                return symbolOperand(insn, b, spec, e, ctx, out);
             }
             default -> {
             }
@@ -954,6 +1025,12 @@ public final class IsaChecks implements InstructionCheck {
                 if (spec.only() != null && !s.isRegister()) {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is a " + onlyText(spec) + " register, not '" + s.name() + "'");
+                }
+                if (s.kind() == Symbol.Kind.FUNCTION && !dest && spec.noFunction()) {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is " + describe(spec, type) + ", not the function '" + s.name()
+                            + "': ptxas takes no function address here; mov it into a register first (mov.u64 %rd1, "
+                            + s.name() + ")");
                 }
                 if (s.kind() == Symbol.Kind.FUNCTION && !dest && (spec.kind() == IsaForm.Kind.VAL
                         || spec.kind() == IsaForm.Kind.IMM || spec.kind() == IsaForm.Kind.REG)
@@ -1137,6 +1214,17 @@ public final class IsaChecks implements InstructionCheck {
                     + name + "': ptxas reads special registers only with mov and integer cvt; mov it into a register"
                     + " first");
         }
+        if (spec.only() != null && sr.type() != null && !spec.only().contains(sr.type())) {
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + (suffixes.isEmpty() ? "" : suffixes.get(0)
+                    .text()) + "' is " + sr.type().text() + ", but operand "
+                    + spec.name() + " of '" + insn.mnemonic() + "' takes " + onlyText(spec) + " registers");
+        }
+        if (integerCvt && type != null && sr.type() != null && sr.type().bits() < type.bits()) {
+            // cvt.u32.u64 %r1, %tid.x: "Arguments mismatch" (a wider one is read: cvt.u32.u64 %r1, %clock64)
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + (suffixes.isEmpty() ? "" : suffixes.get(0)
+                    .text()) + "' is " + sr.type().text() + ", narrower"
+                    + " than operand " + spec.name() + " of '" + insn.mnemonic() + "' (" + type.text() + ")");
+        }
         if (op.equals("mov") && type != null && !sr.readableAs(type)) {
             return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + "' is " + sr.type().text() + "; 'mov"
                     + type.text() + "' cannot read it (it reads as " + ModifierMatch.limit(
@@ -1150,8 +1238,8 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     /** A label, function or variable operand: a name of that kind. */
-    private static int symbolOperand(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
-                                     List<Finding> out) {
+    private static int symbolOperand(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr e,
+                                     CheckContext ctx, List<Finding> out) {
         String what = switch (spec.kind()) {
             case LABEL -> "a label";
             case FUNC -> "a function name";
@@ -1181,8 +1269,29 @@ public final class IsaChecks implements InstructionCheck {
             case FUNC -> s.kind() == Symbol.Kind.FUNCTION;
             default -> s.kind() == Symbol.Kind.VARIABLE && !s.isRegister();
         };
-        return ok ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
-                + "' is " + what + ", not '" + s.name() + "'");
+        if (!ok) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is " + what + ", not '" + s.name() + "'");
+        }
+        boolean indexed = base == e || e instanceof Ast.Binary bin && bin.op().text().equals("[");
+        if (spec.spaces() != null && spec.kind() == IsaForm.Kind.VAR && indexed && s.space() != null
+                && !inSpaces(spec.spaces(), s.space())) {
+            return fail(out, Rules.ADDRESS_SPACE_MISMATCH, n, "'" + n.text() + "' is a " + s.space() + " variable, but"
+                    + " operand " + spec.name() + " of '" + insn.mnemonic() + "' takes the address of a variable in "
+                    + String.join(" or ", spec.spaces()) + " (" + b.form().syntax() + "); use a form of '"
+                    + insn.opcode().text() + "' that takes a " + s.space() + " variable");
+        }
+        return 0;
+    }
+
+    /** Whether a variable of state space {@code space} is in one of {@code spaces} (state-space words only). */
+    private static boolean inSpaces(String[] spaces, String space) {
+        for (String w : spaces) {
+            if (w.equals("generic") ? GENERIC_SPACES.contains(space) : spaceOf(w).equals(space)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The parts of an address that the data describes ({@code [tensorMap, tensorCoords]}). */
