@@ -272,7 +272,8 @@ public final class InstructionSet {
         try {
             for (int fi : files) {
                 String section = "";
-                for (IsaSource.Block b : source(index.files.get(fi)).blocks()) {
+                IsaSource src = source(index.files.get(fi));
+                for (IsaSource.Block b : src.blocks()) {
                     String s = b.first("section");
                     if (s != null) {
                         section = s;
@@ -282,7 +283,7 @@ public final class InstructionSet {
                     }
                     List<IsaForm> c = compiled.get(b);
                     if (c == null) {
-                        c = FormCompiler.compile(b, section, index.names);
+                        c = FormCompiler.compile(b, section, index.names, src.geometries());
                         compiled.put(b, c);
                     }
                     for (IsaForm f : c) {

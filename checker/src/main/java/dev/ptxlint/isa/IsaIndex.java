@@ -130,7 +130,7 @@ final class IsaIndex {
                     }
                     continue;
                 }
-                for (IsaForm f : FormCompiler.compile(b, section, names)) {
+                for (IsaForm f : FormCompiler.compile(b, section, names, src.geometries())) {
                     forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
                     ops.computeIfAbsent(f.opcode(), k -> new LinkedHashSet<>()).add(fi);
                     for (IsaForm.Slot sl : f.slots()) {
