@@ -75,14 +75,30 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 #   coordinates of .f32 registers only: "Arguments mismatch"); the array index (first element of .a1d
 #   .a2d .acube) is an integer ("Array index in the 'tex' instruction has unexpected type. Expecting
 #   type .u32"); one register in place of the vector is accepted except on the array and multi-sample
-#   geometries. The rules are TextureOperands (PTX0270, PTX0271).
+#   geometries (@geometry lines below: count, layout, index, apart, vector, nosampler). The rules
+#   are TextureOperands (PTX0270, PTX0271).
+# * with .s32 coordinates the sampler b may also be a 32-bit register other than .f32 (sampler32(.s32):
+#   tex.2d.v4.s32.s32 d, [tex, %r5, {%s1, %s2}] assembles with a .b32, .u32, .s32 or .f16x2 register;
+#   an .f32 register, or any 32-bit register with .f32 coordinates, is "Arguments mismatch").
+# * a cubemap takes no explicit sampler in texmode_unified (the default): [tex, tex, {...}] with .cube
+#   or .acube is "Illegal modifier '.cube' for instruction 'tex'" (nosampler).
 # Not expressible yet (/work/dev/notation-requests.md, texvideo): the @since of the residency
 # predicate d|p (7.1 sm_60), the texturing mode (.target texmode_unified / texmode_independent), and
 # the @since of register operands (3.1 sm_20).
+@names suld.b sust.b sust.p sured.b sured.p tex.level tex.grad txq.level   # read as the instruction name: these words follow the opcode in this order (ptxas 13.0: suld.2d.b.b32 "Not a name of any known instruction: 'suld'", sust.2d.p.b32 "Unknown modifier '.p'", tex.2d.level "Unknown modifier '.level'")
+@geometry .1d    1 "{x}"
+@geometry .2d    2 "{x, y}"
+@geometry .3d    4 "{x, y, z, unused}"
+@geometry .a1d   2 "{index, x}"              index vector
+@geometry .a2d   4 "{index, x, y, unused}"   index vector
+@geometry .cube  4 "{s, t, r, unused}"       nosampler
+@geometry .acube 4 "{index, s, t, r}"        index vector nosampler
+@geometry .2dms  4 "{sample, x, y, unused}"  vector
+@geometry .a2dms 4 "{sample, index, x, y}"   apart vector
 
 '''
 COMMON = """@operand a : texref
-@operand b : handle
+@operand b : handle sampler32(.s32)
 @operand c : coords(.geom)
 @operand d : vec(4) reg .b32
 @operand h : vec(4) reg .b16

@@ -37,6 +37,12 @@ final class FormCompiler {
     }
 
     static List<IsaForm> compile(Block b, String section, Set<String> names, List<Set<String>> positional) {
+        return compile(b, section, names, positional, Map.of());
+    }
+
+    /** {@code geometries}: the file's {@code @geometry} lines, for its {@code coords()} operands. */
+    static List<IsaForm> compile(Block b, String section, Set<String> names, List<Set<String>> positional,
+                                 Map<String, IsaForm.Geometry> geometries) {
         Since blockSince = Since.NONE;
         Map<String, Since> valueSince = new HashMap<>();
         Set<String> repeatable = new HashSet<>();
@@ -146,7 +152,8 @@ final class FormCompiler {
                 IsaSource.Operand o = f.operands().get(i);
                 usedNames.add(o.name());
                 usedNames.addAll(o.inner());
-                IsaForm.Operand op = operand(b, o, i == 0, slots, typeFirst, typeLast, operandSpecs.get(o.name()));
+                IsaForm.Operand op = operand(b, o, i == 0, slots, typeFirst, typeLast, operandSpecs.get(o.name()),
+                        geometries);
                 boolean described = false;
                 for (String n : o.inner()) {
                     described |= operandSpecs.containsKey(n) && !n.equals(o.name());
@@ -158,11 +165,18 @@ final class FormCompiler {
                         List<String> spec = operandSpecs.get(n);
                         IsaSource.Operand part = new IsaSource.Operand(n, Shape.PLAIN, 1, false, false, null, n, false,
                                 false, List.of(n));
-                        parts.add(spec == null ? null : operand(b, part, false, slots, typeFirst, typeLast, spec));
+                        parts.add(spec == null ? null : operand(b, part, false, slots, typeFirst, typeLast, spec,
+                                geometries));
                     }
                     op = withParts(op, parts);
                 }
                 ops.add(op);
+            }
+            for (IsaForm.Operand op : ops) {
+                String other = op.limits().atMost();
+                if (other != null && ops.stream().noneMatch(x -> x.name().equals(other))) {
+                    throw new FormatException(b.file(), f.line(), "atmost(" + other + "): the form has no such operand");
+                }
             }
             String syntax = f.text();
             int semi = syntax.indexOf(';');
@@ -214,7 +228,7 @@ final class FormCompiler {
                 o.vectorSlot(), o.optional(), o.sink(), o.neg(), o.relaxed(), o.hasRange(), o.min(), o.max(), o.text(),
                 o.minus(), o.selectors(), o.selectorRequired(), o.values(), o.multiple(),
                 java.util.Collections.unmodifiableList(parts), o.typed(), o.exactConstant(), o.spaces(), o.only(),
-                o.widths(), o.literals(), o.noFunction(), o.writes());
+                o.widths(), o.literals(), o.noFunction(), o.writes(), o.limits());
     }
 
     /** A texture, surface or sampler handle ({@code @operand a : texref} ...). */
@@ -224,13 +238,14 @@ final class FormCompiler {
 
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
-            "texsampler", "handle", "nofunc", "writes");
+            "texsampler", "handle", "nofunc", "writes", "pow2", "nonzero", "literal", "fixed", "generic");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
             if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("coords(") || w.startsWith("range(")
                     || w.startsWith("values(") || w.startsWith("multiple(") || w.startsWith("space(")
-                    || w.startsWith("only(") || w.startsWith("literals(")) {
+                    || w.startsWith("only(") || w.startsWith("literals(") || w.startsWith("atmost(")
+                    || w.startsWith("sampler32(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -253,7 +268,8 @@ final class FormCompiler {
     }
 
     private static IsaForm.Operand operand(Block b, IsaSource.Operand o, boolean first,
-                                           List<IsaForm.Slot> slots, int typeFirst, int typeLast, List<String> spec) {
+                                           List<IsaForm.Slot> slots, int typeFirst, int typeLast, List<String> spec,
+                                           Map<String, IsaForm.Geometry> geometries) {
         Kind kind = null;
         int typeSlot = -2; // -2: not given
         PtxType fixed = null;
@@ -276,9 +292,27 @@ final class FormCompiler {
         int literals = -1;
         boolean noFunction = false;
         boolean writes = false;
+        boolean pow2 = false;
+        boolean nonzero = false;
+        boolean literal = false;
+        boolean floatRange = false;
+        double floatMin = 0;
+        boolean floatMinOpen = false;
+        double floatMax = 0;
+        String atMost = null;
+        boolean generic = false;
+        String sampler32 = null;
+        boolean coords = false;
+        boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
                 switch (w) {
+                    case "pow2" -> pow2 = true;
+                    case "nonzero" -> nonzero = true;
+                    case "literal" -> literal = true;
+                    case "generic" -> generic = true;
+                    case "fixed" -> {
+                    }
                     case "reg" -> kind = Kind.REG;
                     case "imm" -> kind = Kind.IMM;
                     case "val" -> kind = Kind.VAL;
@@ -344,12 +378,27 @@ final class FormCompiler {
                                 }
                             }
                         }
-                        if (w.startsWith("coords(")) {
+                        if (w.startsWith("atmost(")) {
+                            atMost = w.substring(7, w.length() - 1).strip();
+                        } else if (w.startsWith("sampler32(")) {
+                            sampler32 = w.substring(10, w.length() - 1).strip();
+                            if (PtxType.of(sampler32) == null) {
+                                throw new FormatException(b.file(), b.line(), "sampler32(): '" + sampler32
+                                        + "' is not a type");
+                            }
+                        } else if (w.startsWith("coords(")) {
                             // coords(.geom): the geometry slot gives the coordinate count
                             // (several: coords(.dim) coords(.adim), the one the form has)
+                            coords = true;
                             kind = Kind.COORDS;
                             int g = slotNamed(slots, w.substring(7, w.length() - 1).strip());
                             vectorSlot = g >= 0 ? g : vectorSlot;
+                            for (String v : g >= 0 ? slots.get(g).values() : Set.<String>of()) {
+                                if (!geometries.containsKey(v)) {
+                                    throw new FormatException(b.file(), b.line(), "coords(): geometry " + v
+                                            + " has no @geometry line in the file");
+                                }
+                            }
                         } else if (w.startsWith("vec(")) {
                             String arg = w.substring(4, w.length() - 1).strip();
                             if (arg.indexOf('|') >= 0) {
@@ -376,13 +425,25 @@ final class FormCompiler {
                             }
                         } else if (w.startsWith("multiple(")) {
                             multiple = Long.decode(w.substring(9, w.length() - 1).strip());
+                        } else if (w.startsWith("range(") && w.indexOf('.') >= 0) {
+                            // range(>0.0,1.0): a floating-point constant, rounded to .f32
+                            String[] r = w.substring(6, w.length() - 1).split(",");
+                            String lo = r[0].strip();
+                            floatMinOpen = lo.startsWith(">");
+                            try {
+                                floatMin = Double.parseDouble(floatMinOpen ? lo.substring(1) : lo);
+                                floatMax = Double.parseDouble(r[1].strip());
+                            } catch (NumberFormatException | ArrayIndexOutOfBoundsException e) {
+                                throw new FormatException(b.file(), b.line(), "range(LO,HI): '" + w + "'");
+                            }
+                            floatRange = true;
                         } else if (w.startsWith("range(")) {
                             String[] r = w.substring(6, w.length() - 1).split(",");
                             hasRange = true;
                             min = Long.decode(r[0].strip());
                             max = Long.decode(r[1].strip());
                         } else if (w.startsWith(".")) {
-                            int s = slotNamed(slots, w);
+                            int s = fixedType && PtxType.of(w) != null ? -1 : slotNamed(slots, w);
                             if (s >= 0) {
                                 typeSlot = s;
                             } else if (PtxType.of(w) != null) {
@@ -418,9 +479,14 @@ final class FormCompiler {
             List<String> vs = b.enums().get(o.suffix());
             selectors = vs == null ? Set.of() : Set.copyOf(vs); // empty: any selector
         }
+        IsaForm.Limits limits = IsaForm.Limits.NONE;
+        if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords) {
+            limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
+                    sampler32, coords ? geometries : Map.of());
+        }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,
                 o.suffixRequired(), values, multiple, null, typed, exact, spaces, only, widths, literals, noFunction,
-                writes);
+                writes, limits);
     }
 }

@@ -284,7 +284,7 @@ public final class InstructionSet {
                     }
                     List<IsaForm> c = compiled.get(b);
                     if (c == null) {
-                        c = FormCompiler.compile(b, section, index.names, positional);
+                        c = FormCompiler.compile(b, section, index.names, positional, src.geometries());
                         compiled.put(b, c);
                     }
                     for (IsaForm f : c) {

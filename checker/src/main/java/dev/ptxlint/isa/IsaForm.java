@@ -64,7 +64,7 @@ public final class IsaForm {
                           Set<String> selectors, boolean selectorRequired, long[] values, long multiple,
                           List<Operand> parts, boolean typed, boolean exact, String[] spaces,
                           Set<PtxType> only, int[] widths, int literals, boolean noFunction,
-                          boolean writes) {
+                          boolean writes, Limits limits) {
 
         /**
          * Whether a constant must meet range(), values() and multiple() as written, all 64 bits
@@ -92,6 +92,48 @@ public final class IsaForm {
         /** Whether a selector suffix ({@code %r1.h0}) may follow the register. */
         public boolean takesSelector() {
             return selectors != null;
+        }
+    }
+
+    /**
+     * The rarer things an operand's data says ({@code @operand} words, docs/isa-notation.md), one
+     * object per operand, {@link #NONE} when it says none of them.
+     * {@code pow2}: a constant must be a power of two; {@code nonzero}: a constant must not be 0
+     * (all 64 bits); {@code literal}: a constant written as a number, not a function's or
+     * variable's name (whose address ptxas takes as a constant elsewhere); {@code floatRange}: a floating-point constant, rounded to .f32, must lie in
+     * [{@code floatMin}, {@code floatMax}] ({@code floatMinOpen}: above floatMin);
+     * {@code atMost}: the name of another operand whose constant this one's may not exceed (both
+     * read as unsigned 32-bit numbers), or null; {@code generic}: an address that is generic when
+     * the instruction names no state space; {@code sampler32}: the coordinate type with which a
+     * sampler may also be a 32-bit register, or null; {@code geometries}: the coordinate layouts of
+     * a {@code coords()} operand by geometry ({@code @geometry} lines of the file).
+     */
+    public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
+                         boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
+                         Map<String, Geometry> geometries) {
+        public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
+                Map.of());
+
+        /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
+        public Geometry geometry(String name) {
+            return name == null ? null : geometries.get(name);
+        }
+    }
+
+    /**
+     * How the coordinates of a texture or surface address are laid out for one geometry
+     * ({@code @geometry .a1d 2 "{index, x}" index vector}): how many elements a vector needs,
+     * the manual's layout (messages), whether the first element is an array index (an integer,
+     * left out of the element-kind test: {@code index}), whether the first element is left out of
+     * that test without being an index ({@code apart}: the sample of .a2dms), whether one
+     * register in place of the vector is refused ({@code vector}), and whether texmode_unified
+     * refuses an explicit sampler ({@code [a, b, c]}) with it ({@code nosampler}: cubemaps).
+     */
+    public record Geometry(String name, int count, String layout, boolean index, boolean apart, boolean vector,
+                           boolean nosampler) {
+        /** Whether the first element is left out of the element-kind test. */
+        public boolean firstApart() {
+            return index || apart;
         }
     }
 

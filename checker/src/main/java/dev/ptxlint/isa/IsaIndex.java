@@ -131,7 +131,7 @@ final class IsaIndex {
                     }
                     continue;
                 }
-                for (IsaForm f : FormCompiler.compile(b, section, names, positional)) {
+                for (IsaForm f : FormCompiler.compile(b, section, names, positional, src.geometries())) {
                     forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
                     ops.computeIfAbsent(f.opcode(), k -> new LinkedHashSet<>()).add(fi);
                     for (IsaForm.Slot sl : f.slots()) {

@@ -117,8 +117,61 @@ public final class IsaSource {
         return fileAnnotations;
     }
 
+    /**
+     * The coordinate layouts of the file's geometries ({@code @geometry} lines), for its
+     * {@code coords()} operands; empty when it has none.
+     */
+    public Map<String, IsaForm.Geometry> geometries() {
+        Map<String, IsaForm.Geometry> g = geometries;
+        if (g == null) {
+            g = new LinkedHashMap<>();
+            for (Annotation a : fileAnnotations) {
+                if (a.keyword().equals("geometry")) {
+                    IsaForm.Geometry x = geometry(file, a);
+                    if (g.put(x.name(), x) != null) {
+                        throw new FormatException(file, a.line(), "@geometry " + x.name() + " is given twice");
+                    }
+                }
+            }
+            g = Collections.unmodifiableMap(g);
+            geometries = g;
+        }
+        return g;
+    }
+
+    private volatile Map<String, IsaForm.Geometry> geometries;
+
+    /** {@code @geometry .a1d 2 "{index, x}" index vector} (docs/isa-notation.md). */
+    private static IsaForm.Geometry geometry(String file, Annotation a) {
+        List<String> w = a.words();
+        int count;
+        try {
+            count = w.size() < 3 ? -1 : Integer.parseInt(w.get(1));
+        } catch (NumberFormatException e) {
+            count = -1;
+        }
+        if (count < 1 || !w.get(0).startsWith(".")) {
+            throw new FormatException(file, a.line(), "@geometry .GEOM COUNT \"LAYOUT\" [index] [apart] [vector]"
+                    + " [nosampler]");
+        }
+        boolean nosampler = false;
+        boolean index = false;
+        boolean apart = false;
+        boolean vector = false;
+        for (String f : w.subList(3, w.size())) {
+            switch (f) {
+                case "index" -> index = true;
+                case "apart" -> apart = true;
+                case "vector" -> vector = true;
+                case "nosampler" -> nosampler = true;
+                default -> throw new FormatException(file, a.line(), "@geometry: unknown word '" + f + "'");
+            }
+        }
+        return new IsaForm.Geometry(w.get(0), count, w.get(2), index, apart, vector, nosampler);
+    }
+
     private static final java.util.Set<String> FILE_KEYWORDS = java.util.Set.of("elsewhere", "ignored", "ignores", "names",
-            "positional");
+            "positional", "geometry");
 
     // ------------------------------------------------------------------ parsing
 

@@ -119,7 +119,7 @@ public final class InstructionInfo {
                 sb.append(t.text()).append(' ');
             }
             sb.append(kind);
-            int width = o.kind() == IsaForm.Kind.COORDS ? (o.vectorSlot() < 0 ? 0 : TextureOperands.coordinates(b.value(o.vectorSlot())))
+            int width = o.kind() == IsaForm.Kind.COORDS ? coordinates(o, o.vectorSlot() < 0 ? null : b.value(o.vectorSlot()))
                     : o.vectorSlot() >= 0 ? width(b.value(o.vectorSlot())) : o.vector();
             if (width > 1) {
                 sb.append(", vector of ").append(width);
@@ -129,6 +129,12 @@ public final class InstructionInfo {
             }
         }
         return sb.toString();
+    }
+
+    /** The coordinate count of a geometry ({@code @geometry} in the data), or 0. */
+    private static int coordinates(IsaForm.Operand o, String geometry) {
+        IsaForm.Geometry g = o.limits().geometry(geometry);
+        return g == null ? 0 : g.count();
     }
 
     private static int width(String v) {

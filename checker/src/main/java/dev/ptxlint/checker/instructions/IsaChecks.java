@@ -157,7 +157,7 @@ public final class IsaChecks implements InstructionCheck {
         }
         Binding used = checkOperands(insn, match.bindings, ctx);
         if (used == null || !hasSpaces(used.form())) {
-            addressSpace(insn, p.mods, ctx);
+            addressSpace(insn, p.mods, used, ctx);
         }
     }
 
@@ -266,7 +266,7 @@ public final class IsaChecks implements InstructionCheck {
      * those spaces whose variables are unambiguous are checked (.global, .shared*, .const, .local);
      * instructions with two spaces or two addresses are left alone.
      */
-    private static void addressSpace(Ast.Instruction insn, String[] mods, CheckContext ctx) {
+    private static void addressSpace(Ast.Instruction insn, String[] mods, Binding used, CheckContext ctx) {
         String space = null;
         for (String m : mods) {
             String s = switch (m) {
@@ -293,7 +293,7 @@ public final class IsaChecks implements InstructionCheck {
             cvtaSource(insn, mods, ".shared", ctx); // a .shared variable only (g: "State space mismatch")
             return;
         }
-        if (space == null && GENERIC.contains(opcode)) {
+        if (space == null && used != null && genericAddress(used.form())) {
             generic(insn, ctx);
             return;
         }
@@ -339,14 +339,24 @@ public final class IsaChecks implements InstructionCheck {
         return address == null || address.items().size() != 1 ? null : address;
     }
 
-    /** Opcodes whose address is generic when no state space is named (ld, st, atom, red, ldu, prefetch). */
-    private static final Set<String> GENERIC = Set.of("ld", "st", "atom", "red", "ldu", "prefetch");
+    /**
+     * Whether the form's address is generic when the instruction names no state space
+     * ({@code @operand a : addr generic} in the data: ld, st, atom, red).
+     */
+    private static boolean genericAddress(IsaForm f) {
+        for (IsaForm.Operand o : f.operands()) {
+            if (o.limits().generic()) {
+                return true;
+            }
+        }
+        return false;
+    }
 
     /**
      * A generic address (no state space named): ptxas needs sm_20 for it ("Feature 'generic
      * addressing' requires .target sm_20 or higher"), and a {@code .const} variable is not in the
      * generic space ("State space mismatch between instruction and address": ld.b32 %r1, [c]),
-     * measured with ptxas 13.0 on ld, st, atom, red, ldu and prefetch.
+     * measured with ptxas 13.0 on ld, st, atom, red, ldu and prefetch (the operand word {@code generic}).
      */
     private static void generic(Ast.Instruction insn, CheckContext ctx) {
         Ast.Address address = soleAddress(insn);
@@ -606,9 +616,52 @@ public final class IsaChecks implements InstructionCheck {
                 }
             }
             problems += operand(insn, b, spec, ops.get(k), i == 0 && spec.kind() == IsaForm.Kind.REG, ctx, out);
+            if (spec.limits().atMost() != null) {
+                problems += atMost(insn, spec, ops.get(k), writtenOperand(specs, mask, ops, spec.limits().atMost()), out);
+            }
             k++;
         }
         return problems;
+    }
+
+    /** The operand written for the spec named {@code name}, with the optional ones in {@code mask} present. */
+    private static Ast.Expr writtenOperand(IsaForm.Operand[] specs, int mask, List<Ast.Expr> ops, String name) {
+        int k = 0;
+        int optionalIndex = 0;
+        for (int i = 0; i < specs.length && k < ops.size(); i++) {
+            IsaForm.Operand spec = specs[i];
+            if (spec.optional()) {
+                boolean on = mask < 0 || (mask & (1 << optionalIndex)) != 0;
+                optionalIndex++;
+                if (!on) {
+                    continue;
+                }
+            }
+            if (spec.name().equals(name)) {
+                return ops.get(k);
+            }
+            k++;
+        }
+        return null;
+    }
+
+    /**
+     * {@code atmost(other)}: a constant may not exceed the other operand's constant, both read as
+     * unsigned 32-bit numbers (ptxas 13.0, createpolicy.range: "value '1' must be less than or equal
+     * to the value '0' of argument 4" for 1, 4294967296 and for -1, 1). Registers are not compared.
+     */
+    private static int atMost(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, Ast.Expr other,
+                              List<Finding> out) {
+        java.math.BigInteger v = other == null ? null : IntegerConstants.value(e);
+        java.math.BigInteger w = v == null ? null : IntegerConstants.value(other);
+        if (w == null) {
+            return 0;
+        }
+        long x = v.longValue() & 0xFFFFFFFFL;
+        long y = w.longValue() & 0xFFFFFFFFL;
+        return x <= y ? 0 : fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                + "' (" + x + ") may not exceed operand " + spec.limits().atMost() + " (" + y + "; ptxas reads both as"
+                + " unsigned 32-bit numbers)");
     }
 
     private int operand(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr e, boolean dest,
@@ -977,7 +1030,7 @@ public final class IsaChecks implements InstructionCheck {
                 if (spec.only() != null && !spec.only().contains(r)) {
                     return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + o.symbol().name() + "' is "
                             + r.text() + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' takes "
-                            + onlyText(spec) + " registers");
+                            + onlyText(b, spec, type) + " registers");
                 }
                 return 0;
             }
@@ -992,7 +1045,7 @@ public final class IsaChecks implements InstructionCheck {
                 }
                 if (spec.only() != null && spec.kind() == IsaForm.Kind.PRED) {
                     return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
-                            + "' is a " + onlyText(spec) + " register, not a constant");
+                            + "' is a " + onlyText(b, spec, type) + " register, not a constant");
                 }
                 if (spec.kind() == IsaForm.Kind.REG || spec.kind() == IsaForm.Kind.PRED) {
                     if (spec.kind() == IsaForm.Kind.PRED && o.kind() == Kind.INTEGER && !firstOperand(insn, e)) {
@@ -1015,16 +1068,26 @@ public final class IsaChecks implements InstructionCheck {
                                 spec.name(), insn.mnemonic()));
                     }
                 }
-                if (o.kind() == Kind.INTEGER && (spec.hasRange() || spec.values() != null || spec.multiple() != 0)) {
+                if (o.kind() == Kind.INTEGER && (spec.hasRange() || spec.values() != null || spec.multiple() != 0
+                        || spec.limits().pow2() || spec.limits().nonzero())) {
                     return constantValue(insn, spec, e, out);
+                }
+                if (o.kind() != Kind.INTEGER && spec.limits().floatRange()) {
+                    return floatValue(insn, spec, e, out);
                 }
                 return 0;
             }
             case OTHER_SYMBOL -> {
                 Symbol s = o.symbol();
+                if (spec.limits().literal() && !s.isRegister()) {
+                    // @operand ... literal: a number, not an address (alloca.u32 %r1, %r2, fv: "Arguments mismatch")
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                            + "' is " + describe(spec, type) + " written as a number, not the address of '" + s.name()
+                            + "'");
+                }
                 if (spec.only() != null && !s.isRegister()) {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
-                            + insn.mnemonic() + "' is a " + onlyText(spec) + " register, not '" + s.name() + "'");
+                            + insn.mnemonic() + "' is a " + onlyText(b, spec, type) + " register, not '" + s.name() + "'");
                 }
                 if (s.kind() == Symbol.Kind.FUNCTION && !dest && spec.noFunction()) {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
@@ -1390,7 +1453,11 @@ public final class IsaChecks implements InstructionCheck {
         long raw = v.longValue();
         long u32 = spec.exactConstant() ? raw : v.longValue() & 0xFFFFFFFFL;
         String want;
-        if (spec.hasRange() && !(raw >= spec.min() && raw <= spec.max() || u32 >= spec.min() && u32 <= spec.max())) {
+        if (spec.limits().nonzero() && v.signum() == 0) {
+            want = "non-zero";
+        } else if (spec.limits().pow2() && !(Long.bitCount(raw) == 1 && raw > 0 || Long.bitCount(u32) == 1 && u32 > 0)) {
+            want = "a power of two";
+        } else if (spec.hasRange() && !(raw >= spec.min() && raw <= spec.max() || u32 >= spec.min() && u32 <= spec.max())) {
             want = "in [" + spec.min() + ".." + spec.max() + "]";
         } else if (spec.values() != null && !oneOf(spec.values(), raw, u32)) {
             StringBuilder sb = new StringBuilder("one of ");
@@ -1407,6 +1474,34 @@ public final class IsaChecks implements InstructionCheck {
                 + "' must be " + want + "; this one is " + v);
     }
 
+    /**
+     * A floating-point constant against {@code range(LO,HI)} with decimal bounds: its value as
+     * ptxas reads it for an .f32 operand (a decimal or 0d constant rounded to .f32), NaN out of
+     * every range.
+     */
+    private static int floatValue(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, List<Finding> out) {
+        String text = e instanceof Ast.FloatLit f ? f.token().text()
+                : e instanceof Ast.Unary u && u.op().text().equals("-") && u.operand() instanceof Ast.FloatLit f
+                ? "-" + f.token().text() : null;
+        if (text == null) {
+            return 0;
+        }
+        double d;
+        try {
+            d = dev.ptxlint.eval.Literals.decode(text, dev.ptxlint.eval.ScalarType.F32).toDouble();
+        } catch (RuntimeException ex) {
+            return 0; // not a constant ptxas reads as .f32: other rules speak of it
+        }
+        IsaForm.Limits l = spec.limits();
+        boolean low = l.floatMinOpen() ? d > l.floatMin() : d >= l.floatMin();
+        if (low && d <= l.floatMax()) {
+            return 0;
+        }
+        return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                + "' must be in " + (l.floatMinOpen() ? "(" : "[") + l.floatMin() + ", " + l.floatMax() + "]; this one is "
+                + (Double.isNaN(d) ? "NaN" : Float.toString((float) d)) + " as .f32");
+    }
+
     private static boolean oneOf(long[] values, long raw, long u32) {
         for (long x : values) {
             if (raw == x || u32 == x) {
@@ -1416,11 +1511,21 @@ public final class IsaChecks implements InstructionCheck {
         return false;
     }
 
-    /** {@code .u32 or .s32}: the register types of only(...), for messages. */
-    private static String onlyText(IsaForm.Operand spec) {
+    /**
+     * {@code .u32 or .s32}: the register types of only(...) that also fit the operand's type (a
+     * list for both sizes names the 32-bit ones on a .u32 form), for messages.
+     */
+    private static String onlyText(Binding b, IsaForm.Operand spec, PtxType type) {
         StringBuilder sb = new StringBuilder();
         for (PtxType t : spec.only()) {
-            sb.append(sb.length() == 0 ? "" : " or ").append(t.text());
+            if (type == null || fits(b, spec, type, t, false)) {
+                sb.append(sb.length() == 0 ? "" : " or ").append(t.text());
+            }
+        }
+        if (sb.length() == 0) {
+            for (PtxType t : spec.only()) {
+                sb.append(sb.length() == 0 ? "" : " or ").append(t.text());
+            }
         }
         return sb.toString();
     }

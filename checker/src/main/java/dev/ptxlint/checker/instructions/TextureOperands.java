@@ -26,47 +26,6 @@ final class TextureOperands {
     private TextureOperands() {
     }
 
-    /**
-     * The number of coordinates a geometry needs (the manual's vectors: {@code .3d} and
-     * {@code .cube} pad to four), or 0 for a word that is no geometry.
-     */
-    static int coordinates(String geometry) {
-        if (geometry == null) {
-            return 0;
-        }
-        return switch (geometry) {
-            case ".1d" -> 1;
-            case ".2d", ".a1d" -> 2;
-            case ".3d", ".a2d", ".cube", ".acube", ".2dms", ".a2dms" -> 4;
-            default -> 0;
-        };
-    }
-
-    /** The manual's layout of a geometry's coordinate vector, for messages. */
-    static String layout(String geometry) {
-        return switch (geometry) {
-            case ".1d" -> "{x}";
-            case ".2d" -> "{x, y}";
-            case ".3d" -> "{x, y, z, unused}";
-            case ".a1d" -> "{index, x}";
-            case ".a2d" -> "{index, x, y, unused}";
-            case ".cube" -> "{s, t, r, unused}";
-            case ".acube" -> "{index, s, t, r}";
-            case ".2dms" -> "{sample, x, y, unused}";
-            case ".a2dms" -> "{sample, index, x, y}";
-            default -> "{...}";
-        };
-    }
-
-    /** Whether the first coordinate of a texture geometry is an array index checked as .u32. */
-    private static boolean indexed(String geometry) {
-        return ".a1d".equals(geometry) || ".a2d".equals(geometry) || ".acube".equals(geometry);
-    }
-
-    private static boolean array(String geometry) {
-        return indexed(geometry) || ".a2dms".equals(geometry);
-    }
-
     // ------------------------------------------------------------------ handles
 
     /**
@@ -98,10 +57,10 @@ final class TextureOperands {
                 if (r == PtxType.B64 || r == PtxType.U64 || r == PtxType.S64) {
                     return spec.kind() == IsaForm.Kind.HANDLE ? 0 : indirect(insn, spec, e, ctx, out);
                 }
-                if (r != null && r != PtxType.F32 && r.bits() == 32 && integerSampler(insn, e)) {
-                    // ptxas 13.0: tex.2d.v4.s32.s32 d, [tex, %r5, {%s1, %s2}] assembles with a .b32, .u32,
-                    // .s32 or .f16x2 register as the sampler; an .f32 register, or any 32-bit register
-                    // with .f32 coordinates, is "Arguments mismatch"
+                if (r != null && r != PtxType.F32 && r.bits() == 32 && sampler32(insn, spec, e)) {
+                    // @operand b : handle sampler32(.s32) (ptxas 13.0: tex.2d.v4.s32.s32 d, [tex, %r5,
+                    // {%s1, %s2}] assembles with a .b32, .u32, .s32 or .f16x2 register as the sampler; an
+                    // .f32 register, or any 32-bit register with .f32 coordinates, is "Arguments mismatch")
                     return 0;
                 }
                 return out == null ? 1 : failHandle(insn, spec, e, "'" + s.name() + "' is "
@@ -125,10 +84,15 @@ final class TextureOperands {
     }
 
     /**
-     * Whether {@code e} is the sampler of {@code [a, b, c]} on an instruction with integer (.s32)
-     * coordinates: the last type modifier is the coordinate type.
+     * Whether {@code e} is the sampler of {@code [a, b, c]} on an instruction whose coordinates are
+     * of the type of the operand's {@code sampler32(.T)} (the last type modifier is the coordinate
+     * type), where a 32-bit register other than .f32 may stand for the sampler.
      */
-    private static boolean integerSampler(Ast.Instruction insn, Ast.Expr e) {
+    private static boolean sampler32(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e) {
+        String want = spec.limits().sampler32();
+        if (want == null) {
+            return false;
+        }
         boolean middle = false;
         for (Ast.Expr o : insn.operands()) {
             if (o instanceof Ast.Address a && a.items().size() == 3 && a.items().get(1) == e) {
@@ -144,7 +108,7 @@ final class TextureOperands {
                 ctype = m.text();
             }
         }
-        return ".s32".equals(ctype);
+        return want.equals(ctype);
     }
 
     private static final PtxVersion INDIRECT_VERSION = PtxVersion.parse("3.1");
@@ -215,7 +179,10 @@ final class TextureOperands {
     /**
      * The coordinates of a texture or surface address for the geometry {@code geometry} with
      * elements of {@code type} ({@code .f32} or {@code .s32}: a texture's .ctype; {@code .b32}: a
-     * surface, whose coordinates are 32-bit integers). Measured with ptxas 13.0:
+     * surface, whose coordinates are 32-bit integers). What each geometry needs is the data's
+     * ({@code @geometry} lines: the element count, the layout, whether the first element is an
+     * array index or left apart, whether one register may stand for the vector, whether a cubemap
+     * refuses an explicit sampler). Measured with ptxas 13.0:
      * <ul>
      * <li>a vector has 1, 2 or 4 elements ("Illegal vector size: 3") and at least as many as the
      *     geometry needs ("Operand vector size doesn't match geometry"); every element is a
@@ -223,23 +190,24 @@ final class TextureOperands {
      * <li>the elements may not mix floating-point (.f32 registers, float constants) and integer
      *     ones (.u32/.s32 registers, integer constants): "Vector with elements of different types
      *     are not allowed"; .b32 registers go with either; a texture's array index (the first
-     *     element of .a1d .a2d .acube .a2dms) is not counted;</li>
+     *     element of .a1d .a2d .acube .a2dms: {@code index}, {@code apart}) is not counted;</li>
      * <li>integer coordinates (.s32, surfaces) of floating-point elements only are "Arguments
      *     mismatch" (a .b32 register among them makes the vector untyped);</li>
-     * <li>a texture's array index (.a1d .a2d .acube) is an integer: an .f32 register there is
+     * <li>a texture's array index (.a1d .a2d .acube: {@code index}) is an integer: an .f32 register there is
      *     "Array index ... has unexpected type. Expecting type .u32";</li>
      * <li>one register in place of the vector: of the element type's class (.f32 or .b32 for
      *     .f32; .b32 .u32 .s32 for integers), except on the texture array and multi-sample
-     *     geometries ("Arguments mismatch"); a constant, '_' or special register there is a
+     *     geometries ({@code vector}: "Arguments mismatch"); a constant, '_' or special register there is a
      *     syntax error.</li>
      * </ul>
      */
     static int coordinates(Ast.Instruction insn, IsaForm.Operand spec, String geometry, PtxType type, Ast.Expr e,
                            CheckContext ctx, List<IsaChecks.Finding> out) {
-        int need = coordinates(geometry);
-        if (need == 0) {
+        IsaForm.Geometry g = spec.limits().geometry(geometry);
+        if (g == null) {
             return 0;
         }
+        int need = g.count();
         boolean texture = type != PtxType.B32;
         boolean integer = type != PtxType.F32;
         int parts = texture ? parts(insn, e) : 0;
@@ -249,24 +217,24 @@ final class TextureOperands {
                     + "' takes a sampler: [a, b, c] with a .samplerref or a 64-bit register b");
         }
         boolean unifiedSampler = parts == 3 && !independent(ctx);
-        if (unifiedSampler && (".cube".equals(geometry) || ".acube".equals(geometry))) {
+        if (unifiedSampler && g.nosampler()) {
             // ptxas 13.0: "Illegal modifier '.cube' for instruction 'tex'" with [tex, tex, {...}]
             return out == null ? 1 : failAddress(out, e, "in texmode_unified (the default) '" + insn.mnemonic()
                     + "' takes no explicit sampler on a cubemap: write [a, c] (or declare texmode_independent)");
         }
         if (!(e instanceof Ast.VectorExpr v)) {
-            return scalarCoordinate(insn, spec, geometry, type, texture, integer, e, ctx, out);
+            return scalarCoordinate(insn, spec, g, type, texture, integer, e, ctx, out);
         }
         int k = v.items().size();
         if (k != 1 && k != 2 && k != 4 || k < need) {
             return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes " + (need == 4 ? "a 4-element" : need == 2
-                    ? "a 2-element (or 4-element)" : "a 1-, 2- or 4-element") + " coordinate vector " + layout(geometry)
+                    ? "a 2-element (or 4-element)" : "a 1-, 2- or 4-element") + " coordinate vector " + g.layout()
                     + "; this one has " + k + (k == 3 || k > 4 ? " (vectors have 1, 2 or 4 elements)" : ""));
         }
         // the array index is left out of the element-kind test, except with an explicit sampler in
         // texmode_unified ("Vector with elements of different types" for [tex, tex, {%u1, %f2}])
-        int skip = texture && array(geometry) && !unifiedSampler ? 1 : 0;
-        boolean indexChecked = texture && indexed(geometry);
+        int skip = g.firstApart() && !unifiedSampler ? 1 : 0;
+        boolean indexChecked = g.index();
         boolean hasFloat = false;
         boolean hasInt = false;
         boolean hasBits = false;
@@ -295,7 +263,7 @@ final class TextureOperands {
                     } else if (r == PtxType.F32) {
                         if (i == 0 && indexChecked) {
                             return out == null ? 1 : fail(out, item, "the array index of '" + insn.mnemonic() + "', the first element of "
-                                    + layout(geometry) + ", is a .u32 integer; '" + o.symbol().name() + "' is .f32");
+                                    + g.layout() + ", is a .u32 integer; '" + o.symbol().name() + "' is .f32");
                         }
                         hasFloat |= i >= skip;
                     } else if (r == PtxType.U32 || r == PtxType.S32) {
@@ -329,11 +297,11 @@ final class TextureOperands {
         if (mixed) {
             return out == null ? 1 : fail(out, e, "the coordinates of '" + insn.mnemonic() + "' put elements of different kinds (.f32, .s32/.u32, .f16x2) next to each other"
                     + (skip > 0 ? " (after the array index)" : "") + "; ptxas takes a vector of one kind: "
-                    + (integer ? ".s32" : ".f32") + " " + layout(geometry));
+                    + (integer ? ".s32" : ".f32") + " " + g.layout());
         }
         if (integer && hasFloat && !hasBits && !others && skip == 0 && (!decimal || k == 1)) {
             return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes integer (" + (texture ? ".s32" : ".b32, .u32 or .s32")
-                    + ") coordinates " + layout(geometry) + "; these are floating-point");
+                    + ") coordinates " + g.layout() + "; these are floating-point");
         }
         return 0;
     }
@@ -377,7 +345,7 @@ final class TextureOperands {
         return false;
     }
 
-    private static int scalarCoordinate(Ast.Instruction insn, IsaForm.Operand spec, String geometry, PtxType type,
+    private static int scalarCoordinate(Ast.Instruction insn, IsaForm.Operand spec, IsaForm.Geometry g, PtxType type,
                                         boolean texture, boolean integer, Ast.Expr e, CheckContext ctx,
                                         List<IsaChecks.Finding> out) {
         FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
@@ -387,12 +355,12 @@ final class TextureOperands {
         if (o.kind() == Kind.OTHER_SYMBOL && o.symbol().isRegister()) {
             return 0; // a vector register: not measured
         }
-        if (texture && (array(geometry) || geometry.endsWith("dms"))) {
-            return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes a coordinate vector " + layout(geometry)
+        if (g.vector()) {
+            return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes a coordinate vector " + g.layout()
                     + ", not one operand");
         }
         if (o.kind() != Kind.REGISTER) {
-            return out == null ? 1 : fail(out, e, "the coordinates of '" + insn.mnemonic() + "' are a vector " + layout(geometry)
+            return out == null ? 1 : fail(out, e, "the coordinates of '" + insn.mnemonic() + "' are a vector " + g.layout()
                     + " or one register");
         }
         PtxType r = o.type();
@@ -402,7 +370,7 @@ final class TextureOperands {
         boolean fits = r == PtxType.B32 || (integer ? r == PtxType.U32 || r == PtxType.S32 : r == PtxType.F32);
         return fits ? 0 : out == null ? 1 : fail(out, e, "'" + o.symbol().name() + "' is " + r.text() + "; the coordinate of '"
                 + insn.mnemonic() + "' is " + (integer ? "a 32-bit integer (.b32, .u32, .s32)" : "an .f32 or .b32")
-                + " register, or a vector " + layout(geometry));
+                + " register, or a vector " + g.layout());
     }
 
     private static int failAddress(List<IsaChecks.Finding> out, Ast.Expr e, String message) {
