@@ -72,7 +72,11 @@ final class FormCompiler {
                     }
                     List<String> spec = IsaSource.splitWords(a.args().substring(colon + 1));
                     for (String n : IsaSource.splitWords(a.args().substring(0, colon))) {
-                        operandSpecs.put(n, spec);
+                        if (operandSpecs.put(n, spec) != null) {
+                            // two lines for one operand: the second would silently replace the first
+                            throw new FormatException(b.file(), a.line(), "@operand " + n
+                                    + " is given twice in this block: write its words on one line");
+                        }
                         checkSpec(b, a, spec);
                     }
                 }

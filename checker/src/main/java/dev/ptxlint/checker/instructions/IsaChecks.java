@@ -777,7 +777,7 @@ public final class IsaChecks implements InstructionCheck {
         if (e instanceof Ast.VectorExpr && bf16 && spec.only() != null) {
             // only(...) asks for one register: ex2.approx.ftz.bf16x2 takes no vector, {%r1} neither
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
-                    + "' is a " + onlyText(spec) + " register, not a vector");
+                    + "' is a " + onlyText(b, spec, null) + " register, not a vector");
         }
         if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
             e = v.items().get(0); // ptxas reads {%r1} as %r1
@@ -807,11 +807,10 @@ public final class IsaChecks implements InstructionCheck {
                     + "' is " + type.text() + ": ptxas takes a vector of 2 or 4 registers for it, not " + n);
         }
         PtxType element = type == PtxType.BF16 ? PtxType.B16 : PtxType.B32;
-        int p = 0;
         for (Ast.Expr item : v.items()) {
             if (item instanceof Ast.Sink) {
                 if (!dest) {
-                    p += fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
+                    return fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
                             + spec.name() + " of '" + insn.mnemonic() + "'");
                 }
                 continue;
@@ -822,24 +821,26 @@ public final class IsaChecks implements InstructionCheck {
                 }
                 case INTEGER, FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> {
                     if (dest) {
-                        p += fail(out, Rules.INVALID_IMMEDIATE, item, "operand " + spec.name() + " of '"
+                        return fail(out, Rules.INVALID_IMMEDIATE, item, "operand " + spec.name() + " of '"
                                 + insn.mnemonic() + "' is a destination: its elements are " + element.text()
                                 + " registers, not constants");
                     }
                 }
                 case REGISTER -> {
                     if (o.type() != null && o.type() != element) {
-                        p += fail(out, Rules.OPERAND_TYPE_MISMATCH, item, "'" + o.symbol().name() + "' is "
+                        return fail(out, Rules.OPERAND_TYPE_MISMATCH, item, "'" + o.symbol().name() + "' is "
                                 + o.type().text() + ", but the elements of a vector for " + type.text() + " operand "
                                 + spec.name() + " of '" + insn.mnemonic() + "' are " + element.text() + " registers");
                     }
                 }
-                default -> p += fail(out, Rules.INVALID_OPERAND_KIND, item, "the elements of a vector for "
-                        + type.text() + " operand " + spec.name() + " of '" + insn.mnemonic() + "' are "
-                        + element.text() + " registers");
+                default -> {
+                    return fail(out, Rules.INVALID_OPERAND_KIND, item, "the elements of a vector for "
+                            + type.text() + " operand " + spec.name() + " of '" + insn.mnemonic() + "' are "
+                            + element.text() + " registers");
+                }
             }
         }
-        return p;
+        return 0; // one diagnostic per vector, as ptxas gives one
     }
 
     /**
@@ -1280,7 +1281,7 @@ public final class IsaChecks implements InstructionCheck {
         if (spec.only() != null && sr.type() != null && !spec.only().contains(sr.type())) {
             return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + (suffixes.isEmpty() ? "" : suffixes.get(0)
                     .text()) + "' is " + sr.type().text() + ", but operand "
-                    + spec.name() + " of '" + insn.mnemonic() + "' takes " + onlyText(spec) + " registers");
+                    + spec.name() + " of '" + insn.mnemonic() + "' takes " + onlyText(b, spec, null) + " registers");
         }
         if (integerCvt && type != null && sr.type() != null && sr.type().bits() < type.bits()) {
             // cvt.u32.u64 %r1, %tid.x: "Arguments mismatch" (a wider one is read: cvt.u32.u64 %r1, %clock64)

@@ -181,4 +181,12 @@ class IsaNotationBulkTest {
                 "bad.ptxisa", "st.bulk [a], size;\n@operand size : reg .u32 only(.u32,.q7)\n")));
         assertTrue(e.getMessage().contains(".q7"), e.getMessage());
     }
+
+    @Test
+    void anOperandGivenTwiceInABlockIsAnError() {
+        // the second line used to replace the first silently (st's 'writes' was lost that way in a merge)
+        IsaSource.FormatException e = assertThrows(IsaSource.FormatException.class, () -> InstructionSet.of(Map.of(
+                "bad.ptxisa", "st.type [a], b;\n.type = { .u32 };\n@operand a : addr writes\n@operand a : addr generic\n")));
+        assertTrue(e.getMessage().contains("@operand a is given twice"), e.getMessage());
+    }
 }
