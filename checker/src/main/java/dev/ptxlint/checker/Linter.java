@@ -98,18 +98,20 @@ public final class Linter {
     private int threads;
     private long parallelFrom = PARALLEL_FROM;
     private int maxQueued;
+    private long batch = FunctionPool.BATCH_STATEMENTS;
 
     /**
      * This linter with {@code threads} checking threads (1: none), from offset {@code from} on, at
-     * most {@code queued} bodies out at once (0: twice the threads); tests force the parallel path
-     * on small files with it.
+     * most {@code queued} batches of bodies out at once (0: twice the threads), batches of {@code
+     * batch} statements; tests force the parallel path on small files with it.
      */
-    Linter withThreads(int threads, long from, int queued) {
+    Linter withThreads(int threads, long from, int queued, long batch) {
         Linter l = new Linter(settings, checks, checkFactory);
         l.bodyBudget = bodyBudget;
         l.threads = threads;
         l.parallelFrom = from;
         l.maxQueued = queued;
+        l.batch = batch;
         return l;
     }
 
@@ -129,6 +131,7 @@ public final class Linter {
         l.threads = threads;
         l.parallelFrom = parallelFrom;
         l.maxQueued = maxQueued;
+        l.batch = batch;
         return l;
     }
 
@@ -176,7 +179,7 @@ public final class Linter {
         int n = threads > 0 ? threads : defaultThreads();
         FunctionPool pool = checkFactory != null && n > 1 && Runtime.getRuntime().availableProcessors() > 1
                 ? new FunctionPool(suppressions, n, checkFactory, parallelFrom, maxQueued > 0 ? maxQueued : 2 * n,
-                bodyBudget)
+                bodyBudget, batch)
                 : null;
         lexer.setCommentListener(pool != null ? pool::comment : suppressions::comment);
         Reporter out = new Reporter(pool != null ? pool::report : suppressions::report);

@@ -209,6 +209,7 @@ final class NameResolver {
      */
     void setPool(FunctionPool pool) {
         this.pool = pool;
+        pool.module = this;
         this.moduleLock = new java.util.concurrent.locks.StampedLock();
     }
 
@@ -1033,7 +1034,7 @@ final class NameResolver {
                     new Block(body, f.body() != null ? f.body().span() : h.span()), f.span());
             if (pool != null && pool.accepts(whole)) {
                 declareFunction(whole, true);
-                pool.submit(whole, held, this, out.errorCount() - foldMark, out.lastSyntaxErrorOffset(),
+                pool.submit(whole, held, out.errorCount() - foldMark, out.lastSyntaxErrorOffset(),
                         header.frozen(), moduleNames.nextAddress(), moduleRanges.nextAddress());
                 foldMark = out.errorCount();
                 return;

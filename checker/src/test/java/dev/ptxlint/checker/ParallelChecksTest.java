@@ -42,10 +42,12 @@ class ParallelChecksTest {
     }
 
     private static void same(byte[] text, long budget, String what, int... threadCounts) {
-        Linter one = new Linter().withThreads(1, 0, 0).withBodyBudget(budget);
+        Linter one = new Linter().withThreads(1, 0, 0, 1).withBodyBudget(budget);
         List<Diagnostic> expected = sinkOrder(one, text);
         for (int threads : threadCounts) {
-            Linter many = new Linter().withThreads(threads, 0, 2).withBodyBudget(budget);
+            // batches of one body, of a few and of the default size
+            long batch = threads == 2 ? 1 : 1 + (text.length + budget) % 40;
+            Linter many = new Linter().withThreads(threads, 0, 2, batch).withBodyBudget(budget);
             List<Diagnostic> got = sinkOrder(many, text);
             if (!expected.equals(got)) {
                 assertEquals(render(expected), render(got), what + ", " + threads + " threads, budget " + budget);
@@ -98,11 +100,11 @@ class ParallelChecksTest {
     void theBodiesWentToTheWorkers() {
         byte[] text = read(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
         long before = FunctionPool.BODIES.sum();
-        sinkOrder(new Linter().withThreads(2, 0, 2), text);
+        sinkOrder(new Linter().withThreads(2, 0, 2, 3), text);
         assertTrue(FunctionPool.BODIES.sum() > before, "no body was checked on a worker");
         long after = FunctionPool.BODIES.sum();
-        sinkOrder(new Linter().withThreads(2, Long.MAX_VALUE, 2), text);
-        sinkOrder(new Linter().withThreads(1, 0, 2), text);
+        sinkOrder(new Linter().withThreads(2, Long.MAX_VALUE, 2, 3), text);
+        sinkOrder(new Linter().withThreads(1, 0, 2, 3), text);
         assertEquals(after, FunctionPool.BODIES.sum(), "a body went to a worker below the offset or with one thread");
     }
 
@@ -192,8 +194,8 @@ class ParallelChecksTest {
                 throw new IllegalStateException("boom");
             }
         });
-        List<Diagnostic> one = sinkOrder(Linter.withCheckFactory(failing).withThreads(1, 0, 0), text);
-        List<Diagnostic> many = sinkOrder(Linter.withCheckFactory(failing).withThreads(2, 0, 2), text);
+        List<Diagnostic> one = sinkOrder(Linter.withCheckFactory(failing).withThreads(1, 0, 0, 1), text);
+        List<Diagnostic> many = sinkOrder(Linter.withCheckFactory(failing).withThreads(2, 0, 2, 100), text);
         assertEquals(render(one), render(many));
         assertEquals(Rules.INTERNAL_ERROR, one.get(one.size() - 1).rule());
         // k0 to k2; that of k3 waited for its line to be settled, and the failure ends the file first
