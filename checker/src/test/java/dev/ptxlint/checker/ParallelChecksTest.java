@@ -23,7 +23,7 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Function bodies checked on worker threads ({@link FunctionPool}) give exactly the diagnostics
  * of a run on one thread, in the same order as they reach the sink: over every PTX file of
- * testdata and examples, over modules made of several fixtures (repeated names, headers in the
+ * testdata and examples up to 150 KB (174 of 180), over modules made of several fixtures (repeated names, headers in the
  * middle, suppression comments) and over random modules, with and without bodies large enough to
  * be checked as they stream. The parallel runs start at offset 0, with a queue of two bodies, so
  * that every function after the first goes to a worker and the reading thread waits for them.
@@ -82,15 +82,18 @@ class ParallelChecksTest {
         return files;
     }
 
+    /** Files larger than this are left out (six nvcc modules, 3.3 MB: the test time; the smaller ones are alike). */
+    private static final long MAX_FILE = 150_000;
+
     @TestFactory
     Stream<DynamicTest> everyFileGivesTheSameDiagnosticsInTheSameOrder() {
-        List<Path> files = allPtx();
+        List<Path> files = allPtx().stream().filter(f -> f.toFile().length() <= MAX_FILE).toList();
         assertFalse(files.isEmpty());
         Path root = TestData.root();
         return files.stream().map(f -> DynamicTest.dynamicTest(root.relativize(f).toString(), () -> {
             byte[] text = read(f);
             same(text, Long.MAX_VALUE, root.relativize(f).toString(), 2);
-            if (text.length < 100_000) {
+            if (text.length < 20_000) {
                 same(text, 8, root.relativize(f).toString(), 3); // some bodies stream, the pool drains first
             }
         }));
