@@ -55,22 +55,64 @@ public final class Bench {
         double mb = Files.size(file) / 1e6;
         List<Double> rates = new ArrayList<>();
         long diags = 0;
+        List<Double> cpus = new ArrayList<>();
+        List<Double> mains = new ArrayList<>();
+        List<Double> checks = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             long[] count = {0};
+            long c0 = processCpu();
+            long m0 = mainCpu();
+            long w0 = checkThreadsCpu();
             long t0 = System.nanoTime();
             try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
                 new Linter().lint(in, d -> count[0]++);
             }
             double s = (System.nanoTime() - t0) / 1e9;
+            double cpu = (processCpu() - c0) / 1e9;
+            double main = (mainCpu() - m0) / 1e9;
+            double workers = (checkThreadsCpu() - w0) / 1e9;
             rates.add(mb / s);
+            cpus.add(cpu);
+            mains.add(main);
+            checks.add(workers);
             diags = count[0];
-            System.out.printf("run %d: %.2f s, %.1f MB/s%n", i + 1, s, mb / s);
+            System.out.printf("run %d: %.2f s, %.1f MB/s, process CPU %.2f s, reading thread %.3f s, check threads"
+                    + " %.3f s%n", i + 1, s, mb / s, cpu, main, workers);
         }
+        Collections.sort(cpus);
+        Collections.sort(mains);
+        Collections.sort(checks);
+        System.out.printf("median process CPU: %.3f s per run; reading thread %.3f s, check threads %.3f s"
+                + " (ptxlint.threads=%s)%n", cpus.get(cpus.size() / 2), mains.get(mains.size() / 2),
+                checks.get(checks.size() / 2), System.getProperty("ptxlint.threads", "default"));
         List<Double> sorted = new ArrayList<>(rates);
         Collections.sort(sorted);
         System.out.printf("file: %s (%.1f MB), diagnostics: %d%n", file, mb, diags);
         System.out.printf("median: %.1f MB/s, best: %.1f MB/s, peak heap used: %.1f MB%n",
                 sorted.get(sorted.size() / 2), sorted.get(sorted.size() - 1), peakHeap() / 1e6);
+    }
+
+    /** CPU time of the whole process (every thread, the JIT and the collector included), in ns. */
+    private static long processCpu() {
+        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean o ? o.getProcessCpuTime() : 0;
+    }
+
+    /** CPU time of this (the reading) thread, in ns. */
+    private static long mainCpu() {
+        return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+
+    /** CPU time of the threads that check function bodies of a large file (ptxlint-check), in ns. */
+    private static long checkThreadsCpu() {
+        java.lang.management.ThreadMXBean tm = ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (java.lang.management.ThreadInfo t : tm.getThreadInfo(tm.getAllThreadIds())) {
+            if (t != null && t.getThreadName().startsWith("ptxlint-check")) {
+                sum += Math.max(0, tm.getThreadCpuTime(t.getThreadId()));
+            }
+        }
+        return sum;
     }
 
     private static long peakHeap() {

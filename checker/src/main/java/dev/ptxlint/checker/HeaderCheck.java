@@ -84,6 +84,23 @@ final class HeaderCheck {
         this.defaultTarget = defaultTarget;
     }
 
+    /**
+     * What the checks of a function body can see of the header at this point ({@link #version},
+     * {@link #target}, {@link #declaredVersion}, {@link #declaredTarget}, {@link
+     * #texmodeIndependent}), copied: a body checked on another thread sees the header as it was
+     * when its function was read, while this one reads on. The copy reports nothing.
+     */
+    HeaderCheck frozen() {
+        HeaderCheck h = new HeaderCheck(null, defaultVersion, defaultTarget);
+        h.state = State.BROKEN;
+        h.version = version;
+        h.target = target;
+        h.declaredVersion = declaredVersion;
+        h.effectiveTarget = effectiveTarget;
+        h.texmode = texmode;
+        return h;
+    }
+
     Directive version() {
         return version;
     }

@@ -29,6 +29,8 @@ public final class Linter {
 
     private final List<InstructionCheck> checks;
     private final LintSettings settings;
+    /** Makes a set of the checks for a worker thread; null when the checks were given (they run on one thread). */
+    private final java.util.function.Supplier<List<InstructionCheck>> checkFactory;
 
     /** A linter with every registered instruction check and the default settings. */
     public Linter() {
@@ -40,7 +42,7 @@ public final class Linter {
      * overrides, rules turned off and the default .version/.target apply to every file it lints.
      */
     public Linter(LintSettings settings) {
-        this(settings, Checks.all());
+        this(settings, Checks.all(), Checks::all);
     }
 
     /** A linter with the given instruction checks (tests use this to run one check alone). */
@@ -49,8 +51,68 @@ public final class Linter {
     }
 
     public Linter(LintSettings settings, List<InstructionCheck> checks) {
+        this(settings, checks, null);
+    }
+
+    private Linter(LintSettings settings, List<InstructionCheck> checks,
+                   java.util.function.Supplier<List<InstructionCheck>> checkFactory) {
         this.settings = java.util.Objects.requireNonNull(settings);
         this.checks = List.copyOf(checks);
+        this.checkFactory = checkFactory;
+    }
+
+    // ------------------------------------------------------------------ parallel function checks
+
+    /** A linter whose checks {@code factory} makes, a set for each thread (tests). */
+    static Linter withCheckFactory(java.util.function.Supplier<List<InstructionCheck>> factory) {
+        return new Linter(LintSettings.DEFAULT, factory.get(), factory);
+    }
+
+    /**
+     * Where in a file (UTF-16 offset) function bodies start to be checked on worker threads: the
+     * first mebibyte is checked on the reading thread, so a small file starts no thread and pays
+     * nothing (docs/performance.md "Parallel function checks").
+     */
+    static final long PARALLEL_FROM = 1 << 20;
+
+    private static volatile int defaultThreads;
+
+    /**
+     * The threads that check function bodies of one large file (the command line's {@code -j}):
+     * 1 checks everything on the reading thread. Unset: the system property {@code
+     * ptxlint.threads}, else the number of processors.
+     */
+    public static void setDefaultThreads(int threads) {
+        defaultThreads = threads;
+    }
+
+    static int defaultThreads() {
+        int n = defaultThreads;
+        if (n > 0) {
+            return n;
+        }
+        return Integer.getInteger("ptxlint.threads", Runtime.getRuntime().availableProcessors());
+    }
+
+    /** 0: {@link #defaultThreads()}. */
+    private int threads;
+    private long parallelFrom = PARALLEL_FROM;
+    private int maxQueued;
+    private long batch = FunctionPool.BATCH_STATEMENTS;
+
+    /**
+     * This linter with {@code threads} checking threads (1: none), from offset {@code from} on, at
+     * most {@code queued} batches of bodies out at once (0: twice the threads), batches of {@code
+     * batch} statements; tests force the parallel path on small files with it.
+     */
+    Linter withThreads(int threads, long from, int queued, long batch) {
+        Linter l = new Linter(settings, checks, checkFactory);
+        l.bodyBudget = bodyBudget;
+        l.threads = threads;
+        l.parallelFrom = from;
+        l.maxQueued = queued;
+        l.batch = batch;
+        return l;
     }
 
     /**
@@ -64,8 +126,12 @@ public final class Linter {
 
     /** This linter with another budget of held statements (tests: a small one streams every body). */
     Linter withBodyBudget(long statements) {
-        Linter l = new Linter(settings, checks);
+        Linter l = new Linter(settings, checks, checkFactory);
         l.bodyBudget = statements;
+        l.threads = threads;
+        l.parallelFrom = parallelFrom;
+        l.maxQueued = maxQueued;
+        l.batch = batch;
         return l;
     }
 
@@ -110,21 +176,36 @@ public final class Linter {
     public void lint(Lexer lexer, Consumer<Diagnostic> sink) throws IOException {
         DiagnosticCap cap = new DiagnosticCap(sink);
         Suppressions suppressions = new Suppressions(settings, cap);
-        lexer.setCommentListener(suppressions::comment);
-        Reporter out = new Reporter(suppressions::report);
+        int n = threads > 0 ? threads : defaultThreads();
+        FunctionPool pool = checkFactory != null && n > 1 && Runtime.getRuntime().availableProcessors() > 1
+                ? new FunctionPool(suppressions, n, checkFactory, parallelFrom, maxQueued > 0 ? maxQueued : 2 * n,
+                bodyBudget, batch)
+                : null;
+        lexer.setCommentListener(pool != null ? pool::comment : suppressions::comment);
+        Reporter out = new Reporter(pool != null ? pool::report : suppressions::report);
+        java.util.function.IntConsumer settle = pool != null ? pool::settle : suppressions::settle;
         Span last = Span.NONE;
         try {
             Parser parser = new Parser(lexer, p -> out.report(fromSyntax(p)));
             HeaderCheck header = new HeaderCheck(out, settings.defaultVersion(), settings.defaultTarget());
             NameResolver names = new NameResolver(out, header, checks, bodyBudget);
-            parser.setBodyListener(names.bodyListener(suppressions::settle));
+            if (pool != null) {
+                names.setPool(pool);
+            }
+            parser.setBodyListener(names.bodyListener(settle));
             Ast.TopLevel item;
             while ((item = parser.next()) != null) {
                 // The lexer has passed every comment before this item: earlier lines are final.
-                suppressions.settle(item.span().line());
+                settle.accept(item.span().line());
                 last = item.span();
                 header.visit(item);
                 names.visit(item);
+                if (pool != null) {
+                    pool.poll();
+                }
+            }
+            if (pool != null) {
+                pool.drain();
             }
             if (lexer.ioError() != null) {
                 throw lexer.ioError();
@@ -135,12 +216,34 @@ public final class Linter {
             }
             suppressions.finish();
         } catch (IOException e) {
+            if (pool != null) {
+                pool.cancel();
+            }
             throw e;
         } catch (Throwable e) { // the file boundary: a crash becomes one diagnostic (docs/limits.md)
+            Throwable cause = e;
+            if (pool != null) {
+                // A body checked on a worker failed (where a run on one thread would have stopped), or
+                // this thread did: then the bodies before it still count, unless one of them failed.
+                if (e instanceof FunctionPool.Failure f) {
+                    cause = f.getCause();
+                    last = f.span;
+                } else {
+                    try {
+                        pool.drain();
+                    } catch (FunctionPool.Failure f) {
+                        cause = f.getCause();
+                        last = f.span;
+                    } catch (RuntimeException ignored) {
+                        // the first failure stands
+                    }
+                }
+                pool.cancel();
+            }
             if (lexer.ioError() != null) {
                 throw lexer.ioError();
             }
-            cap.accept(internalError(e, last));
+            cap.accept(internalError(cause, last));
         }
         cap.finish();
     }

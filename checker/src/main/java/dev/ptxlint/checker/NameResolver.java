@@ -99,8 +99,26 @@ final class NameResolver {
      * module can declare millions. Flags: {@link #FN_DECLARED} (declared as a function by .func or
      * .entry) and {@link #FN_DEFINED} (with a body).
      */
-    private final NameTable moduleNames = new NameTable();
-    private final NameTable moduleRanges = new NameTable();
+    private final NameTable moduleNames;
+    private final NameTable moduleRanges;
+    /**
+     * Set while function bodies are checked on other threads ({@link FunctionPool}): this thread
+     * changes the module tables under its write lock, the checking threads read them under its
+     * read lock. Null when everything runs on one thread.
+     */
+    private java.util.concurrent.locks.StampedLock moduleLock;
+    /** Whether this resolver checks one function body on a worker thread (it reads the module tables of another). */
+    private final boolean worker;
+    /** A worker sees only the module names and ranges declared before its function ({@link NameTable#nextAddress}). */
+    private final int namesLimit;
+    private final int rangesLimit;
+    /** Where function bodies go to be checked on other threads, or null. */
+    private FunctionPool pool;
+    /**
+     * This thread's error count when the last function body ended (or was handed to the pool):
+     * the constant folding skips a function with errors reported since then ({@code FoldCheck}).
+     */
+    private long foldMark;
     private static final int FN_DECLARED = 1;
     private static final int FN_DEFINED = 2;
     /** The symbols of recently resolved module names, by record address (direct-mapped). */
@@ -158,6 +176,53 @@ final class NameResolver {
         this.header = header;
         this.checks = checks;
         this.declarations = new DeclarationCheck(out, header, this::resolve);
+        this.moduleNames = new NameTable();
+        this.moduleRanges = new NameTable();
+        this.worker = false;
+        this.namesLimit = Integer.MAX_VALUE;
+        this.rangesLimit = Integer.MAX_VALUE;
+    }
+
+    /**
+     * A resolver that checks one function body on a worker thread: its own scopes and checks,
+     * {@code module}'s module tables as they were when the function was read (names below the
+     * given marks), read under the module lock.
+     */
+    private NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks, NameResolver module,
+                         int namesLimit, int rangesLimit) {
+        this.bodyBudget = Long.MAX_VALUE;
+        this.out = out;
+        this.header = header;
+        this.checks = checks;
+        this.declarations = new DeclarationCheck(out, header, this::resolve);
+        this.moduleNames = module.moduleNames;
+        this.moduleRanges = module.moduleRanges;
+        this.moduleLock = module.moduleLock;
+        this.worker = true;
+        this.namesLimit = namesLimit;
+        this.rangesLimit = rangesLimit;
+    }
+
+    /**
+     * Hands the function bodies that {@code pool} accepts to it instead of checking them here;
+     * from now on the module tables are changed under a lock.
+     */
+    void setPool(FunctionPool pool) {
+        this.pool = pool;
+        pool.module = this;
+        this.moduleLock = new java.util.concurrent.locks.StampedLock();
+    }
+
+    /**
+     * Checks the body of {@code f} on a worker thread, as {@link #visit} would have after
+     * declaring {@code f} (the module-level part stays with the reading thread).
+     */
+    static void checkBody(Function f, Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks,
+                          NameResolver module, int namesLimit, int rangesLimit) {
+        NameResolver r = new NameResolver(out, header, checks, module, namesLimit, rangesLimit);
+        Scope fs = r.openFunction(f, true);
+        r.block(fs, f.body());
+        r.functionEnd(f);
     }
 
     void visit(Ast.TopLevel item) {
@@ -214,6 +279,11 @@ final class NameResolver {
      */
     private Scope functionStart(Function f, boolean hasBody) {
         declareFunction(f, hasBody);
+        return openFunction(f, hasBody);
+    }
+
+    /** {@link #functionStart} after the function's declaration: its parameters, scope and checks. */
+    private Scope openFunction(Function f, boolean hasBody) {
         declarations.functionReturns(f.isEntry() || f.returns() == null ? 0 : f.returns().size());
         if (f.returns() != null) {
             for (VarDecl p : f.returns()) {
@@ -252,6 +322,46 @@ final class NameResolver {
             }
         }
         scopes.pop();
+        foldMark = out.errorCount();
+    }
+
+    // The module tables change only on the reading thread; while a pool checks bodies, under the lock.
+
+    private int addModuleName(String n, int flags, int info, Span at) {
+        if (moduleLock == null) {
+            return moduleNames.add(n, flags, info, at);
+        }
+        long stamp = moduleLock.writeLock();
+        try {
+            return moduleNames.add(n, flags, info, at);
+        } finally {
+            moduleLock.unlockWrite(stamp);
+        }
+    }
+
+    private void setModuleFlags(int address, int flags) {
+        if (moduleLock == null) {
+            moduleNames.setFlags(address, flags);
+            return;
+        }
+        long stamp = moduleLock.writeLock();
+        try {
+            moduleNames.setFlags(address, flags);
+        } finally {
+            moduleLock.unlockWrite(stamp);
+        }
+    }
+
+    private int addModuleRange(String n, int info, int count, Span at) {
+        if (moduleLock == null) {
+            return moduleRanges.addWithValue(n, 0, info, count, at);
+        }
+        long stamp = moduleLock.writeLock();
+        try {
+            return moduleRanges.addWithValue(n, 0, info, count, at);
+        } finally {
+            moduleLock.unlockWrite(stamp);
+        }
     }
 
     private void declareFunction(Function f, boolean hasBody) {
@@ -263,7 +373,7 @@ final class NameResolver {
             String n = f.name().text();
             int a = moduleNames.find(n);
             if (a < 0) {
-                a = moduleNames.add(n, FN_DECLARED, FUNCTION_INFO, f.name().span());
+                a = addModuleName(n, FN_DECLARED, FUNCTION_INFO, f.name().span());
             } else if ((moduleNames.flags(a) & FN_DECLARED) == 0) {
                 Span previous = moduleNames.span(a);
                 out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(f.name().span()),
@@ -274,7 +384,7 @@ final class NameResolver {
                 duplicate(f.name(), moduleNames.span(a));
             }
             if (hasBody && (moduleNames.flags(a) & FN_DECLARED) != 0) {
-                moduleNames.setFlags(a, FN_DEFINED);
+                setModuleFlags(a, FN_DEFINED);
             }
         }
     }
@@ -491,19 +601,38 @@ final class NameResolver {
                 return r.symbol().named(n);
             }
         }
-        int a = moduleNames.find(n);
-        if (a >= 0) {
-            return moduleSymbol(a, n);
+        Symbol m;
+        if (worker) {
+            long stamp = moduleLock.readLock();
+            try {
+                m = moduleSymbol(n);
+            } finally {
+                moduleLock.unlockRead(stamp);
+            }
+        } else {
+            m = moduleSymbol(n);
         }
-        a = moduleRangeOf(n);
-        if (a >= 0) {
-            return Symbol.of(n, moduleRanges.info(a), moduleRanges.span(a));
+        if (m != null) {
+            return m;
         }
         if (SpecialRegisters.isPredefined(n)) {
             return new Symbol(n, Symbol.Kind.SPECIAL_REGISTER, ".sreg", null, 1, null);
         }
         if (!provisional.isEmpty() && provisional.contains(n)) {
             return new Symbol(n, Symbol.Kind.LABEL, null, null, 1, null);
+        }
+        return null;
+    }
+
+    /** The module name or register {@code n} (declared before this function, for a worker), or null. */
+    private Symbol moduleSymbol(String n) {
+        int a = moduleNames.find(n);
+        if (a >= 0 && a < namesLimit) {
+            return moduleSymbol(a, n);
+        }
+        a = moduleRangeOf(n);
+        if (a >= 0) {
+            return Symbol.of(n, moduleRanges.info(a), moduleRanges.span(a));
         }
         return null;
     }
@@ -531,7 +660,7 @@ final class NameResolver {
             return -1;
         }
         int a = moduleRanges.find(n, 0, i);
-        return a >= 0 && rangeIndex(n.substring(i)) < moduleRanges.value(a) ? a : -1;
+        return a >= 0 && a < rangesLimit && rangeIndex(n.substring(i)) < moduleRanges.value(a) ? a : -1;
     }
 
     /** The value of a register's numeric suffix (leading zeros allowed), saturating. */
@@ -647,7 +776,7 @@ final class NameResolver {
             duplicate(decl.name(), moduleRanges.span(prev));
             return;
         }
-        int range = moduleRanges.addWithValue(n, 0, symbol.info(), count, decl.name().span());
+        int range = addModuleRange(n, symbol.info(), count, decl.name().span());
         // the first name declared before that the range covers (in declaration order)
         int[] clash = {-1};
         moduleNames.forEach(a -> {
@@ -689,7 +818,7 @@ final class NameResolver {
             if (prev != null) {
                 duplicate(name, prev);
             } else {
-                moduleNames.add(n, 0, symbol.info(), symbol.declaration());
+                addModuleName(n, 0, symbol.info(), symbol.declaration());
             }
             return;
         }
@@ -791,6 +920,9 @@ final class NameResolver {
 
     /** The body outgrew the budget: checks what is held, in order, and then the rest as it comes. */
     private void startStreaming() {
+        if (pool != null) {
+            pool.drain(); // its diagnostics and those of the bodies before it come first
+        }
         streaming = true;
         Scope fs = functionStart(streamed, true);
         ArrayList<ArrayList<Statement>> open = new ArrayList<>(frames);
@@ -905,8 +1037,16 @@ final class NameResolver {
             }
             ArrayList<Statement> body = frames.isEmpty() ? new ArrayList<>() : frames.get(0);
             frames.clear();
-            function(new Function(f.linkage(), f.kind(), f.returns(), f.name(), f.params(), f.performance(),
-                    new Block(body, f.body() != null ? f.body().span() : h.span()), f.span()));
+            Function whole = new Function(f.linkage(), f.kind(), f.returns(), f.name(), f.params(), f.performance(),
+                    new Block(body, f.body() != null ? f.body().span() : h.span()), f.span());
+            if (pool != null && pool.accepts(whole)) {
+                declareFunction(whole, true);
+                pool.submit(whole, held, out.errorCount() - foldMark, out.lastSyntaxErrorOffset(),
+                        header.frozen(), moduleNames.nextAddress(), moduleRanges.nextAddress());
+                foldMark = out.errorCount();
+                return;
+            }
+            function(whole);
             return;
         }
         streaming = false;

@@ -55,6 +55,16 @@ final class NameTable {
         return size;
     }
 
+    /**
+     * Where the next record will be added, or later: every record added so far has a smaller
+     * address and every record added from now on an address at least this one (addresses only
+     * grow). A function body checked on another thread sees only the names below the mark taken
+     * when its function was read (docs/performance.md "Parallel function checks").
+     */
+    int nextAddress() {
+        return pageCount == 0 ? 0 : (pageCount - 1) << PAGE_BITS | pos;
+    }
+
     /** Bytes held by the pages and the index (for tests and docs/limits.md). */
     long footprint() {
         long b = (long) capacity * 4;

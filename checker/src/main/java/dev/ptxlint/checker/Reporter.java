@@ -40,6 +40,11 @@ public final class Reporter {
         errors = n;
     }
 
+    /** Sets where the last syntax error so far starts: a function checked on another thread starts from the module's. */
+    void setLastSyntaxErrorOffset(long offset) {
+        lastSyntaxError = offset;
+    }
+
     /**
      * Where the last lexical or syntax error so far starts (-1: none). The parser reports an item's
      * syntax errors before the checks see the item, so a check can tell whether the parser had

@@ -216,6 +216,7 @@ public final class Cli {
         fixMode = o.fixing() ? o : null;
         this.cuda = o.cuda;
         this.verbose = o.verbose;
+        Linter.setDefaultThreads(o.jobs); // also the threads that check the functions of one large file
         int code = lintAll(o.paths, renderer, o.quiet, o.errorOn, so, explicit, o.jobs);
         if (newBaseline != null) {
             try {
