@@ -738,7 +738,7 @@ public final class IsaChecks implements InstructionCheck {
                 // discard mode is not allowed for instruction 'mov'"); a vec(N) operand may be
                 return spec.shape() != IsaSource.Shape.VECTOR ? 0 : fail(out, Rules.INVALID_DESTINATION, e,
                         "'_' cannot stand for the vector " + spec.text() + " of '" + insn.mnemonic() + "'; write _ for"
-                        + " its elements ({_, _})");
+                        + " each of its elements instead");
             }
             Symbol vr = vectorRegister(e, ctx);
             if (vr != null && vr.vector() == width) {
