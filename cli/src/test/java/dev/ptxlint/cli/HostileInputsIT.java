@@ -31,9 +31,9 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <p>The inputs are generated into a temporary directory of the real file system, not Jimfs: a
  * child JVM cannot see an in-memory file system. Sizes are those of the issue times
- * {@code -Dptxlint.hostileScale} (default 0.2; random bytes a quarter of that), about 20 s on an
- * idle 2-core machine, 90 s under a load of 30 ({@code scripts/limits-inputs.sh 1} runs the full
- * sizes); the deep-nesting inputs are full size.
+ * {@code -Dptxlint.hostileScale} (default 0.2; random bytes a quarter of that; docs/limits.md
+ * gives the time measured) ({@code scripts/limits-inputs.sh 1} runs the full sizes); the
+ * deep-nesting inputs are full size.
  */
 class HostileInputsIT {
 
