@@ -10,7 +10,8 @@
 # fixtures with non-ASCII text, invalid UTF-8, NUL bytes, byte-order marks, UTF-16, stray
 # characters and unterminated strings and comments spliced in (made here, seed fixed), so that
 # the lexer's slow paths are compared too. Each PATH is linted in one run of each jar, in text
-# and JSON format. Exit 0 when every output is identical, 1 otherwise (the diff is printed).
+# and JSON format (COMPARE_FORMATS="text json sarif github checkstyle" for more). Exit 0 when every
+# output is identical, 1 otherwise (the diff is printed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--rev" ]; then
@@ -90,7 +91,7 @@ tmp=$(mktemp -d)
 if [ -n "${wt:-}" ]; then trap 'rm -rf "$tmp"; cleanup_wt' EXIT; else trap 'rm -rf "$tmp"' EXIT; fi
 status=0
 for p in "$@"; do
-  for fmt in json text; do
+  for fmt in ${COMPARE_FORMATS:-json text}; do
     java -jar "$BASE" --no-config --format "$fmt" -j 1 "$p" > "$tmp/base" 2>&1 || true
     java -jar "$NEW" --no-config --format "$fmt" -j 1 "$p" > "$tmp/new" 2>&1 || true
     lines=$(wc -l < "$tmp/base")

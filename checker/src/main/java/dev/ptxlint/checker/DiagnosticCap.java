@@ -59,6 +59,7 @@ public final class DiagnosticCap implements Consumer<Diagnostic> {
         int[] c = counts.computeIfAbsent(d.rule(), r -> new int[1]);
         if (c[0] >= perCode || total >= perFile) {
             dropped.computeIfAbsent(d.rule(), r -> new Dropped(d)).count++;
+            lowestDropped = Math.min(lowestDropped, d.range().startOffset());
             return;
         }
         c[0]++;
@@ -66,8 +67,20 @@ public final class DiagnosticCap implements Consumer<Diagnostic> {
         sink.accept(d);
     }
 
+    /** Where the first diagnostic left out starts (its code's note goes there), or Long.MAX_VALUE. */
+    private long lowestDropped = Long.MAX_VALUE;
+
+    /**
+     * The lowest offset at which {@link #finish} may still pass on a note: where the earliest
+     * diagnostic left out so far starts; {@code Long.MAX_VALUE} while nothing was left out.
+     */
+    public long lowestDropped() {
+        return lowestDropped;
+    }
+
     /** Counts {@code n} diagnostics of {@code first}'s code left out before they reached this cap. */
     public void droppedEarlier(Diagnostic first, long n) {
+        lowestDropped = Math.min(lowestDropped, first.range().startOffset());
         Dropped x = dropped.computeIfAbsent(first.rule(), r -> new Dropped(first));
         if (Linter.ORDER.compare(first, x.first) < 0) {
             Dropped y = new Dropped(first);

@@ -598,6 +598,22 @@ final class HeaderCheck {
                         + " is here")));
     }
 
+    /**
+     * The lowest offset before the end of the module at which {@link #finish} may still report:
+     * the .version when no .target followed it (and none is configured), the .target option
+     * 'debug' while the module has no .section; else {@code Long.MAX_VALUE}.
+     */
+    long lowestLate() {
+        long at = Long.MAX_VALUE;
+        if (state == State.AFTER_VERSION && version != null && defaultTarget == null) {
+            at = version.span().start();
+        }
+        if (debugOption != null && !sawSection) {
+            at = Math.min(at, debugOption.span().start());
+        }
+        return at;
+    }
+
     void finish(Span end) {
         if (state == State.START && defaultVersion != null) {
             useDefaultVersion();

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 
 /**
  * Lints one PTX module: lexes and parses it in a stream, one top-level item at a time, and runs
@@ -164,7 +165,17 @@ public final class Linter {
 
     /** Lints UTF-8 bytes; invalid sequences are reported, not fatal. */
     public void lint(InputStream in, Consumer<Diagnostic> sink) throws IOException {
-        lint(Lexer.ofUtf8(in), sink);
+        lint(Lexer.ofUtf8(in), sink, null);
+    }
+
+    /**
+     * Lints UTF-8 bytes as {@link #lint(InputStream, Consumer)} does and tells {@code settled}, as
+     * the file is read, an offset before which every diagnostic of the file has reached the sink
+     * (see {@link #lint(Lexer, Consumer, LongConsumer)}): what lets the command line print a file's
+     * diagnostics sorted while it is still being read.
+     */
+    public void lint(InputStream in, Consumer<Diagnostic> sink, LongConsumer settled) throws IOException {
+        lint(Lexer.ofUtf8(in), sink, settled);
     }
 
     /**
@@ -174,7 +185,23 @@ public final class Linter {
      * comment could silence is passed on once the lexer is past its line, at the latest at the end.
      */
     public void lint(Lexer lexer, Consumer<Diagnostic> sink) throws IOException {
+        lint(lexer, sink, null);
+    }
+
+    /**
+     * Lints as {@link #lint(Lexer, Consumer)} does and, when {@code settled} is not null, calls it
+     * before each top-level item is checked with an offset W such that no diagnostic starting
+     * before W reaches the sink after the call: every diagnostic that starts before W has been
+     * passed on already. W is the item's start, held back by what can still come for earlier
+     * text: diagnostics a suppression comment may still silence, unused-suppression diagnostics
+     * of comments that have not been used yet, the notes of the diagnostic cap (at the first one
+     * left out of each code) and the header's end-of-module diagnostics (a missing .target is
+     * reported at the .version). The offsets given never decrease. {@code LinterSettledTest}
+     * checks the promise on every fixture and on random modules.
+     */
+    public void lint(Lexer lexer, Consumer<Diagnostic> sink, LongConsumer settled) throws IOException {
         DiagnosticCap cap = new DiagnosticCap(sink);
+        long settledSoFar = -1;
         Suppressions suppressions = new Suppressions(settings, cap);
         int n = threads > 0 ? threads : defaultThreads();
         FunctionPool pool = checkFactory != null && n > 1 && Runtime.getRuntime().availableProcessors() > 1
@@ -198,6 +225,14 @@ public final class Linter {
                 // The lexer has passed every comment before this item: earlier lines are final.
                 settle.accept(item.span().line());
                 last = item.span();
+                if (settled != null) {
+                    long w = Math.min(Math.min(item.span().start(), suppressions.lowestOpen()),
+                            Math.min(cap.lowestDropped(), header.lowestLate()));
+                    if (w > settledSoFar) {
+                        settledSoFar = w;
+                        settled.accept(w);
+                    }
+                }
                 header.visit(item);
                 names.visit(item);
                 if (pool != null) {

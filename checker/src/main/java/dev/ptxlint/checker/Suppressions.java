@@ -135,10 +135,49 @@ public final class Suppressions {
 
     // ------------------------------------------------------------------ diagnostics
 
+    /** The lowest start of the diagnostics held in {@link #pending} (Long.MAX_VALUE: none). */
+    private long pendingFrom = Long.MAX_VALUE;
+    /** Index in {@link #all} of the first directive that may still be reported as unused. */
+    private int openFrom;
+
+    /**
+     * The lowest offset at which a diagnostic may still be passed on for text already read: the
+     * earliest diagnostic held for its line to settle, and the earliest suppression comment that
+     * {@link #finish} may still report as unused (one that has not silenced all it names);
+     * {@code Long.MAX_VALUE} when there is neither.
+     */
+    long lowestOpen() {
+        while (openFrom < all.size() && done(all.get(openFrom))) {
+            openFrom++;
+        }
+        long at = pendingFrom;
+        if (openFrom < all.size()) {
+            at = Math.min(at, all.get(openFrom).comment.span().start());
+        }
+        return at;
+    }
+
+    /** Whether {@code x} can no longer be reported at the end: an enable, or used for all it names. */
+    private static boolean done(Directive x) {
+        if (x.kind == Kind.ENABLE) {
+            return true;
+        }
+        if (x.all) {
+            return x.used;
+        }
+        for (Code c : x.written) {
+            if (c.rule != null && !c.used) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** A diagnostic from the checks: held until its line is settled, unless no comment can touch it. */
     public void report(Diagnostic d) {
         if (Rules.suppressibleByComment(d.rule())) {
             pending.add(d);
+            pendingFrom = Math.min(pendingFrom, d.range().startOffset());
         } else {
             emit(d);
         }
@@ -153,6 +192,10 @@ public final class Suppressions {
 
     /** Decides every held diagnostic that starts before 0-based {@code line}: all comments up to it are known. */
     void settle(int line) {
+        if (pending.isEmpty()) {
+            return;
+        }
+        long from = Long.MAX_VALUE;
         for (Iterator<Diagnostic> it = pending.iterator(); it.hasNext(); ) {
             Diagnostic d = it.next();
             if (d.range().startLine() < line) {
@@ -160,8 +203,11 @@ public final class Suppressions {
                 if (!suppressed(d)) {
                     emit(d);
                 }
+            } else {
+                from = Math.min(from, d.range().startOffset());
             }
         }
+        pendingFrom = from;
     }
 
     /** End of input: decides everything held, then reports the suppressions that silenced nothing. */

@@ -57,6 +57,33 @@ class NestingTest {
         assertEquals("PTX0001", codes(lintSmallStack(over)));
     }
 
+    /**
+     * Not only parentheses: inside 1,650 blocks ptxas accepts (measured with CUDA 13.0) 78 nested
+     * parentheses, 39 unary operators, 38 '?:' nested in the middle operand, 19 in the last, 26
+     * of '(1+' or '-('; one more of each is an error, wherever it is shallower than the 200
+     * levels at which ptxlint stops following an expression.
+     */
+    @Test
+    void everyKindOfNestingInsideDeepBlocksCountsTheBlocks() {
+        int d = 1650;
+        java.util.Map<String, java.util.function.IntFunction<String>> forms = new java.util.LinkedHashMap<>();
+        forms.put("parentheses 78", n -> "(".repeat(n) + "1" + ")".repeat(n));
+        forms.put("unary 39", n -> "-".repeat(n) + "1");
+        forms.put("middle 38", n -> "1?".repeat(n) + "1" + ":1".repeat(n));
+        forms.put("last 19", n -> "1?1:".repeat(n) + "1");
+        forms.put("plus 26", n -> "(1+".repeat(n) + "1" + ")".repeat(n));
+        forms.put("negated 26", n -> "-(".repeat(n) + "1" + ")".repeat(n));
+        forms.forEach((name, form) -> {
+            int max = Integer.parseInt(name.substring(name.indexOf(' ') + 1));
+            String ok = blocks(d, "\tadd.s32 %r1, %r2, " + form.apply(max) + ";\n");
+            assertEquals("", codes(lintSmallStack(ok)), name);
+            String over = blocks(d, "\tadd.s32 %r1, %r2, " + form.apply(max + 1) + ";\n");
+            List<Diagnostic> ds = lintSmallStack(over);
+            assertEquals("PTX0001", codes(ds), name);
+            assertTrue(ds.get(0).message().contains("inside 1650 nested blocks"), ds.get(0).message());
+        });
+    }
+
     static String initializer(int n) {
         return HEAD + ".global .u32 a" + "[1]".repeat(n) + " = " + "{".repeat(n) + "1" + "}".repeat(n) + ";\n"
                 + ".visible .entry k()\n{\n\tret;\n}\n";

@@ -2,70 +2,105 @@ package dev.ptxlint.cli;
 
 import dev.ptxlint.diag.Diagnostic;
 import java.io.PrintStream;
-import java.util.ArrayList;
-import java.util.List;
-import javax.xml.stream.XMLOutputFactory;
-import javax.xml.stream.XMLStreamException;
-import javax.xml.stream.XMLStreamWriter;
 
 /**
  * Checkstyle XML, which many CI tools and review bots read (Jenkins warnings-ng, reviewdog,
  * GitLab converters): {@code <checkstyle><file name><error line column severity message
- * source/>}. Written with StAX when the run ends. Severities are {@code error},
+ * source/>}. Written as the run goes: the document's start before the first file, each file's
+ * element as its diagnostics come, the end when the run ends; the bytes are those a StAX writer
+ * gives for the whole document (CliStreamingTest compares them). Severities are {@code error},
  * {@code warning} and {@code info} (Checkstyle's word for a note); {@code source} is the rule
  * code; a fix is noted at the end of the message ({@code (fixable with --fix)}, or
  * {@code --unsafe-fixes}). Characters that XML 1.0 cannot carry become U+FFFD.
  */
 final class CheckstyleRenderer implements Renderer {
-    private record Entry(String path, List<Diagnostic> diagnostics) {
-    }
-
-    private final List<Entry> files = new ArrayList<>();
+    private boolean started;
 
     @Override
-    public void file(Source source, List<Diagnostic> diagnostics, PrintStream out) {
-        files.add(new Entry(source.display(), List.copyOf(diagnostics)));
+    public FileRenderer file(Source source) {
+        return new FileRenderer() {
+            private boolean open;
+            private boolean any;
+            private final StringBuilder sb = new StringBuilder();
+
+            private void open(PrintStream out) {
+                if (!open) {
+                    open = true;
+                    out.print("\n  <file name=\"" + escape(xmlSafe(source.display())) + "\">");
+                }
+            }
+
+            @Override
+            public void diagnostic(Diagnostic d, PrintStream out) {
+                open(out);
+                any = true;
+                sb.setLength(0);
+                sb.append("\n    <error line=\"").append(d.range().startLine() + 1).append("\" column=\"")
+                        .append(d.range().startColumn() + 1).append("\" severity=\"").append(switch (d.severity()) {
+                            case ERROR -> "error";
+                            case WARNING -> "warning";
+                            case NOTE -> "info";
+                        }).append("\" message=\"").append(escape(xmlSafe(d.message() + Renderer.fixNote(d))))
+                        .append("\" source=\"").append(escape(d.code())).append("\"/>");
+                out.print(sb);
+            }
+
+            @Override
+            public void end(PrintStream out) {
+                open(out);
+                out.print(any ? "\n  </file>" : "</file>");
+            }
+        };
+    }
+
+    @Override
+    public PrintStream target(PrintStream diagnostics, PrintStream document) {
+        return document;
+    }
+
+    @Override
+    public void beginFile(PrintStream out) {
+        start(out);
+    }
+
+    private void start(PrintStream out) {
+        if (!started) {
+            started = true;
+            out.print("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">");
+        }
     }
 
     @Override
     public void finish(Summary summary, PrintStream out) {
-        try {
-            XMLStreamWriter w = XMLOutputFactory.newFactory().createXMLStreamWriter(out, "UTF-8");
-            w.writeStartDocument("UTF-8", "1.0");
-            w.writeCharacters("\n");
-            w.writeStartElement("checkstyle");
-            w.writeAttribute("version", "4.3");
-            for (Entry f : files) {
-                w.writeCharacters("\n  ");
-                w.writeStartElement("file");
-                w.writeAttribute("name", xmlSafe(f.path()));
-                for (Diagnostic d : f.diagnostics()) {
-                    w.writeCharacters("\n    ");
-                    w.writeEmptyElement("error");
-                    w.writeAttribute("line", Integer.toString(d.range().startLine() + 1));
-                    w.writeAttribute("column", Integer.toString(d.range().startColumn() + 1));
-                    w.writeAttribute("severity", switch (d.severity()) {
-                        case ERROR -> "error";
-                        case WARNING -> "warning";
-                        case NOTE -> "info";
-                    });
-                    w.writeAttribute("message", xmlSafe(d.message() + Renderer.fixNote(d)));
-                    w.writeAttribute("source", d.code());
-                }
-                if (!f.diagnostics().isEmpty()) {
-                    w.writeCharacters("\n  ");
-                }
-                w.writeEndElement();
+        start(out);
+        out.print("\n</checkstyle>");
+        out.println();
+    }
+
+    /** Escapes an attribute value as the JDK's StAX writer does: {@code < > & "}. */
+    static String escape(String s) {
+        StringBuilder sb = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            String e = switch (c) {
+                case '<' -> "&lt;";
+                case '>' -> "&gt;";
+                case '&' -> "&amp;";
+                case '"' -> "&quot;";
+                default -> null;
+            };
+            if (e != null && sb == null) {
+                sb = new StringBuilder(s.length() + 16).append(s, 0, i);
             }
-            w.writeCharacters("\n");
-            w.writeEndElement();
-            w.writeEndDocument();
-            w.flush();
-            w.close();
-            out.println();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("cannot write checkstyle XML: " + e.getMessage(), e);
+            if (sb != null) {
+                if (e != null) {
+                    sb.append(e);
+                } else {
+                    sb.append(c);
+                }
+            }
         }
+        return sb == null ? s : sb.toString();
     }
 
     /** Replaces what XML 1.0 cannot represent (control characters, lone surrogates) with U+FFFD. */

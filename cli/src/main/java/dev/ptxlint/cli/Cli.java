@@ -407,7 +407,41 @@ public final class Cli {
         }
     }
 
-    private record Pending(Input in, java.util.concurrent.Future<Linted> result) {
+    /** {@code output}: the file's output when it is linted on another thread and streamed, else null. */
+    private record Pending(Input in, java.util.concurrent.Future<Linted> result, FileOutput output) {
+    }
+
+    /** The totals of one file's diagnostics, counted as they are printed (streamed files). */
+    private static final class Tally {
+        private final Severity errorOn;
+        int shown;
+        int failing;
+        int errors;
+        int warnings;
+        int notes;
+        /** The message of the first internal error (PTX0900) printed, or null. */
+        String internalError;
+
+        Tally(Severity errorOn) {
+            this.errorOn = errorOn;
+        }
+
+        void add(Diagnostic d) {
+            shown++;
+            if (d.severity().compareTo(errorOn) <= 0) {
+                failing++;
+            }
+            if (d.severity() == Severity.ERROR) {
+                errors++;
+            } else if (d.severity() == Severity.WARNING) {
+                warnings++;
+            } else {
+                notes++;
+            }
+            if (d.rule() == Rules.INTERNAL_ERROR && internalError == null) {
+                internalError = d.message();
+            }
+        }
     }
 
     /**
@@ -417,22 +451,27 @@ public final class Cli {
      * not (wholly) fixed; {@code crashed} when ptxlint itself failed on it (exit status 3).
      */
     private record Linted(List<Diagnostic> diagnostics, String problem, String text, String fixed, int fixes,
-                          String note, List<String> verbose, boolean crashed) {
+                          String note, List<String> verbose, boolean crashed, Tally tally) {
         Linted(List<Diagnostic> diagnostics, String problem) {
-            this(diagnostics, problem, null, null, 0, null, List.of(), false);
+            this(diagnostics, problem, null, null, 0, null, List.of(), false, null);
         }
 
         Linted(List<Diagnostic> diagnostics, String problem, List<String> verbose) {
-            this(diagnostics, problem, null, null, 0, null, verbose, false);
+            this(diagnostics, problem, null, null, 0, null, verbose, false, null);
         }
 
         Linted(List<Diagnostic> diagnostics, String problem, boolean crashed) {
-            this(diagnostics, problem, null, null, 0, null, List.of(), crashed);
+            this(diagnostics, problem, null, null, 0, null, List.of(), crashed, null);
         }
 
         Linted(List<Diagnostic> diagnostics, String problem, String text, String fixed, int fixes, String note,
                List<String> verbose) {
-            this(diagnostics, problem, text, fixed, fixes, note, verbose, false);
+            this(diagnostics, problem, text, fixed, fixes, note, verbose, false, null);
+        }
+
+        /** A streamed file: its diagnostics were printed and counted in {@code tally}. */
+        static Linted streamed(String problem, boolean crashed, Tally tally) {
+            return new Linted(null, problem, null, null, 0, null, List.of(), crashed, tally);
         }
     }
 
@@ -519,9 +558,92 @@ public final class Cli {
     interface LintFunction {
         void lint(LintSettings settings, InputStream in, java.util.function.Consumer<Diagnostic> sink)
                 throws IOException;
+
+        /**
+         * Lints, telling {@code settled} the offsets before which every diagnostic has reached the
+         * sink ({@link Linter#lint(InputStream, java.util.function.Consumer,
+         * java.util.function.LongConsumer)}); by default never (the file is sorted when it ends).
+         */
+        default void lint(LintSettings settings, InputStream in, java.util.function.Consumer<Diagnostic> sink,
+                          java.util.function.LongConsumer settled) throws IOException {
+            lint(settings, in, sink);
+        }
     }
 
-    LintFunction linter = (settings, in, sink) -> new Linter(settings).lint(in, sink);
+    LintFunction linter = new LintFunction() {
+        @Override
+        public void lint(LintSettings settings, InputStream in, java.util.function.Consumer<Diagnostic> sink)
+                throws IOException {
+            new Linter(settings).lint(in, sink);
+        }
+
+        @Override
+        public void lint(LintSettings settings, InputStream in, java.util.function.Consumer<Diagnostic> sink,
+                         java.util.function.LongConsumer settled) throws IOException {
+            new Linter(settings).lint(in, sink, settled);
+        }
+    };
+
+    /**
+     * Lints one PTX input and prints its diagnostics as it goes (docs/limits.md "Output"): sorted
+     * as the buffered output is ({@link SortedOutput}), rendered on this thread into the file's
+     * {@code output}, which is always closed. Memory: the diagnostics of the item being checked
+     * (and those held back, see {@link SortedOutput}), not those of the file.
+     */
+    private Linted lintStreamed(Input in, LintSettings settings, FileOutput output, Renderer renderer,
+                                Severity errorOn) {
+        Tally tally = new Tally(errorOn);
+        try {
+            InputStream s;
+            boolean regular;
+            try {
+                s = in.path == null ? nonClosing(stdin) : Files.newInputStream(in.path);
+                regular = in.path != null && Files.isRegularFile(in.path);
+            } catch (IOException | RuntimeException e) {
+                return new Linted(null, "ptxlint: cannot read '" + in.display + "': " + reason(e));
+            }
+            Renderer.FileRenderer file = renderer.file(new Renderer.Source(in.display, in.path));
+            PrintStream fileOut = new PrintStream(output, false, java.nio.charset.StandardCharsets.UTF_8);
+            SortedOutput sorted = new SortedOutput(d -> {
+                tally.add(d);
+                file.diagnostic(d, fileOut);
+            });
+            String problem = null;
+            Throwable crash = null;
+            try (s) {
+                linter.lint(settings, regular ? s : limited(s, maxStreamBytes), sorted, sorted);
+            } catch (InputTooLarge e) {
+                problem = "ptxlint: '" + in.display + "': " + e.getMessage();
+            } catch (IOException e) {
+                problem = "ptxlint: cannot read '" + in.display + "': " + reason(e);
+            } catch (Throwable e) { // the file boundary: one line, never a trace; later files are linted
+                crash = e;
+            }
+            try {
+                if (crash == null) {
+                    sorted.finish(); // after a read error: what was read is printed too
+                }
+                if (problem == null && crash == null || tally.shown > 0) {
+                    file.end(fileOut); // a document format closes the file's element
+                }
+                fileOut.flush();
+            } catch (Throwable e) {
+                crash = crash == null ? e : crash;
+            }
+            if (crash != null) {
+                return Linted.streamed(crashMessage(in.display, crash), true, tally);
+            }
+            if (problem != null) {
+                return Linted.streamed(problem, false, tally);
+            }
+            if (tally.internalError != null) {
+                return Linted.streamed(crashMessage(in.display, tally.internalError), true, tally);
+            }
+            return Linted.streamed(null, false, tally);
+        } finally {
+            output.close();
+        }
+    }
 
     /** Lints one input with a linter of its own (check objects keep per-module state). */
     private Linted lintOne(Input in, LintSettings settings) {
@@ -662,8 +784,17 @@ public final class Cli {
         java.io.ByteArrayOutputStream buffer = new java.io.ByteArrayOutputStream();
         PrintStream fileOut = new PrintStream(buffer, false, java.nio.charset.StandardCharsets.UTF_8);
         int done = 0;
+        // Where the document formats write: standard error when the fixed text of standard input
+        // goes to standard output.
+        boolean fixedStdin = fixMode != null && !fixMode.diff && args.contains("-");
+        PrintStream document = fixedStdin ? err : out;
+        // A PTX file is streamed (its diagnostics printed as they are found) unless --fix, --diff
+        // or a baseline need its whole text and diagnostics first.
+        boolean streaming = fixMode == null && baseline == null && newBaseline == null;
+        PrintStream streamTarget = renderer.target(out, document);
         // Files are linted on up to `jobs` threads, a bounded window ahead of the output, which
-        // is written on this thread in the order of the inputs.
+        // is written on this thread in the order of the inputs: the file being printed streams
+        // its output, the others hold up to FileOutput.BOUND bytes and then wait (docs/limits.md).
         int threads = Math.min(jobs, inputs.size());
         java.util.concurrent.ExecutorService pool = threads > 1
                 ? java.util.concurrent.Executors.newFixedThreadPool(threads, r -> {
@@ -676,15 +807,26 @@ public final class Cli {
         int next = 0;
         try {
             while (next < inputs.size() || !window.isEmpty()) {
-                while (next < inputs.size() && window.size() < Math.max(1, 2 * threads)) {
+                while (next < inputs.size() && window.size() < (pool == null ? 1 : 2 * threads)) {
                     Input in = inputs.get(next++);
                     LintSettings ls = settings.settingsFor(in.path != null ? in.path : stdinNamed);
                     if (ls == null) {
-                        window.add(new Pending(in, null));
+                        window.add(new Pending(in, null, null));
+                    } else if (streaming && !isCuda(in)) {
+                        if (pool == null) {
+                            FileOutput direct = FileOutput.direct(new Printer(renderer, streamTarget), outputChunk);
+                            window.add(new Pending(in, new Done(lintStreamed(in, ls, direct, renderer, errorOn)),
+                                    null));
+                        } else {
+                            FileOutput queued = FileOutput.queued(outputChunk, outputBound);
+                            window.add(new Pending(in, pool.submit(() -> lintStreamed(in, ls, queued, renderer,
+                                    errorOn)), queued));
+                            outputs.add(queued);
+                        }
                     } else if (pool == null) {
-                        window.add(new Pending(in, new Done(lintOne(in, ls))));
+                        window.add(new Pending(in, new Done(lintOne(in, ls)), null));
                     } else {
-                        window.add(new Pending(in, pool.submit(() -> lintOne(in, ls))));
+                        window.add(new Pending(in, pool.submit(() -> lintOne(in, ls)), null));
                     }
                 }
                 Pending head = window.poll();
@@ -698,6 +840,15 @@ public final class Cli {
                 }
                 Linted result;
                 try {
+                    if (head.output() != null) {
+                        // the file's turn: its output is copied as its thread produces it
+                        Printer printer = new Printer(renderer, streamTarget);
+                        byte[] chunk;
+                        while ((chunk = head.output().take()) != null) {
+                            printer.chunk(chunk, chunk.length);
+                        }
+                        outputs.remove(head.output());
+                    }
                     result = head.result().get();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -708,12 +859,24 @@ public final class Cli {
                 if (result.crashed()) {
                     report(result.problem());
                     crashes++;
-                    if (result.diagnostics() == null) {
+                    if (result.diagnostics() == null && result.tally() == null) {
                         continue;
                     }
                 } else if (result.problem() != null) {
                     report(result.problem());
                     ioErrors++;
+                    continue;
+                }
+                Tally tally = result.tally();
+                if (tally != null) { // streamed: printed already
+                    files++;
+                    if (tally.shown > 0) {
+                        withDiags++;
+                    }
+                    failing += tally.failing;
+                    errors += tally.errors;
+                    warnings += tally.warnings;
+                    notes += tally.notes;
                     continue;
                 }
                 for (String line : result.verbose()) {
@@ -790,15 +953,14 @@ public final class Cli {
                 renderer.file(new Renderer.Source(in.display, in.path), diags, fileOut);
                 fileOut.flush();
                 if (buffer.size() > 0) {
-                    if (progress != null) {
-                        progress.clear();
-                    }
-                    diagOut.write(buffer.toByteArray(), 0, buffer.size());
-                    diagOut.flush();
+                    new Printer(renderer, renderer.target(diagOut, document)).chunk(buffer.toByteArray(), buffer.size());
                 }
             }
         } finally {
             if (pool != null) {
+                for (FileOutput o : outputs) {
+                    o.abandon(); // wakes a thread waiting for its turn
+                }
                 pool.shutdownNow();
             }
         }
@@ -808,8 +970,7 @@ public final class Cli {
             progress = null;
         }
         Renderer.Summary summary = new Renderer.Summary(files, withDiags, errors, warnings, notes, ioErrors);
-        boolean fixedStdin = fixMode != null && !fixMode.diff && args.contains("-");
-        renderer.finish(summary, fixedStdin ? err : out);
+        renderer.finish(summary, document);
         out.flush();
         if (!quiet && fixMode != null) {
             err.println("ptxlint: " + (fixMode.diff ? plural(fixes, "fix") + " would be applied to " + plural(filesFixed, "file")
@@ -901,6 +1062,40 @@ public final class Cli {
 
     /** The progress line of the run in progress, or null. */
     private Progress progress;
+    /** A streamed file's output is handed on in chunks of this many bytes (FileOutput.CHUNK); tests lower it. */
+    int outputChunk = FileOutput.CHUNK;
+    /** Most bytes a file waiting for its turn holds (FileOutput.BOUND); tests lower it. */
+    int outputBound = FileOutput.BOUND;
+    /** The outputs of the files being linted on other threads and not printed yet. */
+    private final java.util.Set<FileOutput> outputs = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * Copies one file's output to {@code target}, a chunk at a time, on the output thread: clears
+     * the progress line first, and lets the renderer write what comes before the file.
+     */
+    private final class Printer implements FileOutput.Sink {
+        private final Renderer renderer;
+        private final PrintStream target;
+        private boolean begun;
+
+        Printer(Renderer renderer, PrintStream target) {
+            this.renderer = renderer;
+            this.target = target;
+        }
+
+        @Override
+        public void chunk(byte[] bytes, int length) {
+            if (progress != null) {
+                progress.clear();
+            }
+            if (!begun) {
+                begun = true;
+                renderer.beginFile(target);
+            }
+            target.write(bytes, 0, length);
+            target.flush();
+        }
+    }
 
     /** Writes a line to standard error, clearing the progress line first. */
     private void report(String line) {

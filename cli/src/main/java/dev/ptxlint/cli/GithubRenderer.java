@@ -4,7 +4,6 @@ import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.TextRange;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * GitHub Actions workflow commands, which the runner turns into annotations on the pull request:
@@ -23,11 +22,11 @@ final class GithubRenderer implements Renderer {
     }
 
     @Override
-    public void file(Source source, List<Diagnostic> diagnostics, PrintStream out) {
+    public FileRenderer file(Source source) {
         String relative = source.relativeTo(cwd);
         String file = relative != null ? relative : source.display();
         StringBuilder sb = new StringBuilder();
-        for (Diagnostic d : diagnostics) {
+        return (d, out) -> {
             TextRange r = d.range();
             sb.setLength(0);
             sb.append("::").append(command(d)).append(" file=").append(escapeProperty(file))
@@ -48,7 +47,7 @@ final class GithubRenderer implements Renderer {
             }
             sb.append(escapeData(message.toString()));
             out.println(sb);
-        }
+        };
     }
 
     private static String command(Diagnostic d) {

@@ -4,30 +4,80 @@ import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Fix;
 import dev.ptxlint.diag.TextRange;
 import java.io.PrintStream;
-import java.util.List;
 
 /**
  * The stable JSON format (schema version 1), documented in {@code docs/json-format.md}. One
- * document for the whole run, written when the run ends.
+ * document for the whole run, written as it goes: its start before the first file, each file's
+ * object as its diagnostics come, one diagnostic at a time, the summary when the run ends. The
+ * bytes are those Gson's pretty printer writes for the whole document (each element is printed
+ * by Gson and indented to its depth; a JSON string holds no raw line break).
  */
 final class JsonRenderer implements Renderer {
-    private final JsonArray files = new JsonArray();
     private final Gson gson = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
+    /** Whether the document's start is written; whether a file's object is. */
+    private boolean started;
+    private boolean anyFile;
 
     @Override
-    public void file(Source source, List<Diagnostic> diagnostics, PrintStream out) {
-        JsonObject f = new JsonObject();
-        f.addProperty("path", source.display());
-        JsonArray diags = new JsonArray();
-        for (Diagnostic d : diagnostics) {
-            diags.add(diagnostic(d));
+    public FileRenderer file(Source source) {
+        return new FileRenderer() {
+            private boolean open;
+            private boolean any;
+
+            private void open(PrintStream out) {
+                if (!open) {
+                    open = true;
+                    out.print("\n    {\n      \"path\": " + gson.toJson(new JsonPrimitive(source.display()))
+                            + ",\n      \"diagnostics\": [");
+                }
+            }
+
+            @Override
+            public void diagnostic(Diagnostic d, PrintStream out) {
+                open(out);
+                out.print(any ? ",\n        " : "\n        ");
+                any = true;
+                out.print(indented(gson.toJson(JsonRenderer.diagnostic(d)), "        "));
+            }
+
+            @Override
+            public void end(PrintStream out) {
+                open(out);
+                out.print(any ? "\n      ]\n    }" : "]\n    }");
+            }
+        };
+    }
+
+    @Override
+    public PrintStream target(PrintStream diagnostics, PrintStream document) {
+        return document;
+    }
+
+    @Override
+    public void beginFile(PrintStream out) {
+        start(out);
+        if (anyFile) {
+            out.print(',');
         }
-        f.add("diagnostics", diags);
-        files.add(f);
+        anyFile = true;
+    }
+
+    private void start(PrintStream out) {
+        if (!started) {
+            started = true;
+            out.print("{\n  \"version\": 1,\n  \"tool\": \"ptxlint\",\n  \"toolVersion\": "
+                    + gson.toJson(new JsonPrimitive(Main.version())) + ",\n  \"files\": [");
+        }
+    }
+
+    /** Gson's pretty text of an element, its lines after the first indented by {@code indent}. */
+    static String indented(String json, String indent) {
+        return json.replace("\n", "\n" + indent);
     }
 
     /** {@code --list-rules --format json}: here rather than in Cli, so that a text run loads no Gson class. */
@@ -103,18 +153,15 @@ final class JsonRenderer implements Renderer {
 
     @Override
     public void finish(Summary s, PrintStream out) {
-        JsonObject root = new JsonObject();
-        root.addProperty("version", 1);
-        root.addProperty("tool", "ptxlint");
-        root.addProperty("toolVersion", Main.version());
-        root.add("files", files);
+        start(out);
+        out.print(anyFile ? "\n  ],\n  \"summary\": " : "],\n  \"summary\": ");
         JsonObject sum = new JsonObject();
         sum.addProperty("files", s.files());
         sum.addProperty("errors", s.errors());
         sum.addProperty("warnings", s.warnings());
         sum.addProperty("notes", s.notes());
         sum.addProperty("ioErrors", s.ioErrors());
-        root.add("summary", sum);
-        out.println(gson.toJson(root));
+        out.print(indented(gson.toJson(sum), "  "));
+        out.println("\n}");
     }
 }

@@ -14,10 +14,49 @@ interface Renderer {
     List<String> FORMATS = List.of("text", "json", "sarif", "github", "checkstyle");
 
     /**
-     * Called once per linted file, with that file's diagnostics sorted by position. What a
-     * renderer writes for one file is written in one piece, so a file's lines stay together.
+     * The writer of one linted file's output. It is given the file's diagnostics one at a time,
+     * sorted by position, possibly on a thread that lints the file while earlier files are still
+     * being printed (docs/limits.md "Output"); what it writes goes to the file's own output, which
+     * the command copies to {@link #target} in the order of the files.
      */
-    void file(Source source, List<Diagnostic> diagnostics, PrintStream out);
+    FileRenderer file(Source source);
+
+    /** Writes one file's output: its diagnostics, sorted by position, then its end. */
+    default void file(Source source, List<Diagnostic> diagnostics, PrintStream out) {
+        FileRenderer f = file(source);
+        for (Diagnostic d : diagnostics) {
+            f.diagnostic(d, out);
+        }
+        f.end(out);
+    }
+
+    /** What one file's output is written with. */
+    interface FileRenderer {
+        /** Writes one diagnostic of the file. */
+        void diagnostic(Diagnostic d, PrintStream out);
+
+        /** The file's diagnostics are complete (or it stopped early: what was written is closed). */
+        default void end(PrintStream out) {
+        }
+    }
+
+    /**
+     * Where files' output goes: {@code diagnostics}, the stream of a file's diagnostics (standard
+     * output, or standard error when the fixed text of standard input goes to standard output),
+     * for the line formats; the document stream, where {@link #finish} writes, for formats whose
+     * files are elements of one document.
+     */
+    default PrintStream target(PrintStream diagnostics, PrintStream document) {
+        return diagnostics;
+    }
+
+    /**
+     * Called on the output thread, in the order of the files, before the first byte of a file's
+     * output is copied to {@code target}: a document format writes what comes before the file
+     * (its start, a separator from the file before).
+     */
+    default void beginFile(PrintStream target) {
+    }
 
     /** Called once after all files. */
     default void finish(Summary summary, PrintStream out) {

@@ -17,7 +17,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,8 +39,16 @@ final class SarifRenderer implements Renderer {
     private final Path cwd;
     private final List<Rule> rules = new ArrayList<>(Rules.all().values());
     private final Map<String, Integer> ruleIndex = new HashMap<>();
-    private final Set<String> used = new LinkedHashSet<>();
-    private final JsonArray results = new JsonArray();
+    /** The codes with results, added to by the threads that lint files. */
+    private final Set<String> used = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /**
+     * The results, as the text of the document's results array: they come after the rules, whose
+     * help depends on them, so they are kept (in memory up to a bound, then in a temporary file)
+     * until the run ends.
+     */
+    private final SpillBuffer results = new SpillBuffer(SpillBuffer.DEFAULT_MEMORY);
+    private final PrintStream resultsOut = new PrintStream(results, false, StandardCharsets.UTF_8);
+    private boolean anyFile;
     private final Gson gson = new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create();
 
     SarifRenderer(Path cwd) {
@@ -52,8 +59,34 @@ final class SarifRenderer implements Renderer {
     }
 
     @Override
-    public void file(Source source, List<Diagnostic> diagnostics, PrintStream out) {
-        for (Diagnostic d : diagnostics) {
+    public FileRenderer file(Source source) {
+        return new FileRenderer() {
+            private boolean any;
+
+            @Override
+            public void diagnostic(Diagnostic d, PrintStream out) {
+                out.print(any ? ",\n        " : "\n        ");
+                any = true;
+                out.print(JsonRenderer.indented(gson.toJson(result(source, d)), "        "));
+            }
+        };
+    }
+
+    @Override
+    public PrintStream target(PrintStream diagnostics, PrintStream document) {
+        return resultsOut;
+    }
+
+    @Override
+    public void beginFile(PrintStream target) {
+        if (anyFile) {
+            target.print(',');
+        }
+        anyFile = true;
+    }
+
+    private JsonObject result(Source source, Diagnostic d) {
+        {
             JsonObject r = new JsonObject();
             r.addProperty("ruleId", d.code());
             Integer index = ruleIndex.get(d.code());
@@ -108,7 +141,7 @@ final class SarifRenderer implements Renderer {
                 }
                 r.add("fixes", fixes);
             }
-            results.add(r);
+            return r;
         }
     }
 
@@ -194,12 +227,27 @@ final class SarifRenderer implements Renderer {
         JsonArray invocations = new JsonArray();
         invocations.add(invocation);
         run.add("invocations", invocations);
-        run.add("results", results);
+        run.add("results", new JsonArray());
         run.addProperty("columnKind", "utf16CodeUnits");
         JsonArray runs = new JsonArray();
         runs.add(run);
         root.add("runs", runs);
-        out.println(gson.toJson(root));
+        // The document with an empty results array, the results put in its place: the key's
+        // quotes are raw only there (quotes inside strings are escaped).
+        String doc = gson.toJson(root);
+        String key = "\n      \"results\": []";
+        int at = doc.indexOf(key);
+        out.print(doc.substring(0, at + key.length() - 1));
+        resultsOut.flush();
+        try {
+            results.transferTo(out);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot read back the SARIF results: " + e.getMessage(), e);
+        } finally {
+            results.close();
+        }
+        out.print(anyFile ? "\n      ]" : "]");
+        out.println(doc.substring(at + key.length()));
     }
 
     private static JsonObject rule(Rule rule, boolean withHelp) {

@@ -2,7 +2,6 @@ package dev.ptxlint.cli;
 
 import dev.ptxlint.diag.Diagnostic;
 import java.io.PrintStream;
-import java.util.List;
 
 /**
  * GCC-style lines that editors and CI systems parse:
@@ -13,10 +12,10 @@ import java.util.List;
  */
 final class TextRenderer implements Renderer {
     @Override
-    public void file(Source source, List<Diagnostic> diagnostics, PrintStream out) {
+    public FileRenderer file(Source source) {
         String path = source.display();
         StringBuilder sb = new StringBuilder();
-        for (Diagnostic d : diagnostics) {
+        return (d, out) -> {
             sb.setLength(0);
             sb.append(path).append(':').append(d.range().startLine() + 1).append(':')
                     .append(d.range().startColumn() + 1).append(": ").append(d.severity().label()).append(": ")
@@ -26,6 +25,6 @@ final class TextRenderer implements Renderer {
                 out.println(path + ":" + (r.range().startLine() + 1) + ":" + (r.range().startColumn() + 1)
                         + ": note: " + r.message());
             }
-        }
+        };
     }
 }

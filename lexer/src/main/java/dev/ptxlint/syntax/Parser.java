@@ -1874,7 +1874,31 @@ public final class Parser {
                 cost -= 1;
                 return g;
             default:
+                if (blockDepth > 0) {
+                    blockStackCheck(t);
+                }
                 return primary();
+        }
+    }
+
+    /**
+     * An operand inside nested blocks: ptxas's parser stack holds the blocks (6 entries each) and
+     * the expression around the operand, so a shallow expression deep in blocks can overflow it.
+     * Measured with CUDA 13.0 at 1,000 and 1,650 blocks: the expression may take 9,978 - 6 x
+     * blocks entries, a parenthesis 1, a unary operator 2, a binary operator's pending left side
+     * 2, a '?:' around its last operand 4, around its middle one 2, and 2 more when the operand
+     * is itself a middle operand (at 1,650 blocks: 78 parentheses, 39 unary operators, 38 '?:' in the middle operand,
+     * 19 in the last, 26 of '(1+' or '-('). The estimate is the parser's {@link #cost}.
+     */
+    private void blockStackCheck(Token operand) {
+        long need = cost + (thenCost == cost && cost > 0 ? 2 : 0) + (long) BLOCK_STACK_ENTRIES * blockDepth;
+        if (need > PTXAS_PARENS) {
+            error(ProblemKind.UNEXPECTED_TOKEN, operand.span(), "expression nested deeper than ptxas accepts inside "
+                    + blockDepth + " nested blocks (each takes 6 entries of ptxas's parser stack, which leaves "
+                    + Math.max(0, PTXAS_PARENS - BLOCK_STACK_ENTRIES * blockDepth) + " entries to the expression: a"
+                    + " parenthesis takes 1, a unary or binary operator 2, a '?:' 2 to 4): simplify it or flatten the"
+                    + " blocks");
+            throw LIMIT_EXCEEDED;
         }
     }
 
