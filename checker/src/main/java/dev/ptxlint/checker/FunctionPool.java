@@ -163,6 +163,20 @@ final class FunctionPool {
         }
     }
 
+    /**
+     * Runs {@code r} on the reading thread once everything queued before it has been replayed (at
+     * once when nothing is queued): the settled-offset callback of {@link Linter#lint(Lexer,
+     * java.util.function.Consumer, java.util.function.LongConsumer)} must not run ahead of the
+     * diagnostics of bodies still out on a worker.
+     */
+    void later(Runnable r) {
+        if (queue.isEmpty()) {
+            r.run();
+        } else {
+            events().add(r);
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private ArrayList<Object> events() {
         if (queue.peekLast() instanceof ArrayList<?> l) {
@@ -315,6 +329,8 @@ final class FunctionPool {
                 suppressions.report(d);
             } else if (e instanceof Token c) {
                 suppressions.comment(c);
+            } else if (e instanceof Runnable r) {
+                r.run();
             } else {
                 suppressions.settle(((Settle) e).line());
             }

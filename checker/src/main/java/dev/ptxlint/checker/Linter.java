@@ -201,7 +201,7 @@ public final class Linter {
      */
     public void lint(Lexer lexer, Consumer<Diagnostic> sink, LongConsumer settled) throws IOException {
         DiagnosticCap cap = new DiagnosticCap(sink);
-        long settledSoFar = -1;
+        long[] settledSoFar = {-1};
         Suppressions suppressions = new Suppressions(settings, cap);
         int n = threads > 0 ? threads : defaultThreads();
         FunctionPool pool = checkFactory != null && n > 1 && Runtime.getRuntime().availableProcessors() > 1
@@ -226,11 +226,20 @@ public final class Linter {
                 settle.accept(item.span().line());
                 last = item.span();
                 if (settled != null) {
-                    long w = Math.min(Math.min(item.span().start(), suppressions.lowestOpen()),
-                            Math.min(cap.lowestDropped(), header.lowestLate()));
-                    if (w > settledSoFar) {
-                        settledSoFar = w;
-                        settled.accept(w);
+                    // with a pool, in order behind the bodies still out (their diagnostics come first)
+                    long start = item.span().start();
+                    Runnable tell = () -> {
+                        long w = Math.min(Math.min(start, suppressions.lowestOpen()),
+                                Math.min(cap.lowestDropped(), header.lowestLate()));
+                        if (w > settledSoFar[0]) {
+                            settledSoFar[0] = w;
+                            settled.accept(w);
+                        }
+                    };
+                    if (pool != null) {
+                        pool.later(tell);
+                    } else {
+                        tell.run();
                     }
                 }
                 header.visit(item);

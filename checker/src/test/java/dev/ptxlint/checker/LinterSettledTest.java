@@ -34,10 +34,22 @@ class LinterSettledTest {
 
     /** Lints {@code bytes}, failing when a diagnostic arrives before a settled offset; returns how many settled calls. */
     private static int check(byte[] bytes, long bodyBudget, String what) throws IOException {
+        return check(new Linter().withBodyBudget(bodyBudget), bytes, what);
+    }
+
+    /**
+     * The same with function bodies checked on 2 workers from the first byte, in batches of 3
+     * statements: the settled offsets must wait for the bodies still out (ParallelChecksTest).
+     */
+    private static int checkParallel(byte[] bytes, String what) throws IOException {
+        return check(new Linter().withThreads(2, 0, 2, 3), bytes, what + " (2 workers)");
+    }
+
+    private static int check(Linter linter, byte[] bytes, String what) throws IOException {
         long[] settled = {-1};
         int[] calls = {0};
         List<String> late = new ArrayList<>(); // not thrown from the sink: the linter would catch it
-        new Linter().withBodyBudget(bodyBudget).lint(new ByteArrayInputStream(bytes), d -> {
+        linter.lint(new ByteArrayInputStream(bytes), d -> {
             if (d.range().startOffset() < settled[0]) {
                 late.add(d.code() + " at offset " + d.range().startOffset() + " (" + d.message()
                         + ") arrived after offset " + settled[0] + " was settled");
@@ -74,6 +86,7 @@ class LinterSettledTest {
             byte[] bytes = Files.readAllBytes(f);
             check(bytes, Linter.DEFAULT_BODY_BUDGET, f.toString());
             check(bytes, 2, f + " (bodies streamed)");
+            checkParallel(bytes, f.toString());
         }));
     }
 
@@ -135,8 +148,12 @@ class LinterSettledTest {
             String mutated = sb.toString();
             long budget = r.nextInt(3) == 0 ? r.nextInt(4) : Linter.DEFAULT_BODY_BUDGET;
             int n = i;
-            tests.add(DynamicTest.dynamicTest("module " + i, () -> check(mutated.getBytes(StandardCharsets.UTF_8),
-                    budget, "module " + n + " of seed " + seed + ", budget " + budget + ":\n" + mutated)));
+            tests.add(DynamicTest.dynamicTest("module " + i, () -> {
+                byte[] bytes = mutated.getBytes(StandardCharsets.UTF_8);
+                String what = "module " + n + " of seed " + seed + ", budget " + budget + ":\n" + mutated;
+                check(bytes, budget, what);
+                checkParallel(bytes, what);
+            }));
         }
         for (int i = 0; i < 20; i++) {
             byte[] bytes = new byte[r.nextInt(4000)];
