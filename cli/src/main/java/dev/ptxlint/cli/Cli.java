@@ -932,18 +932,14 @@ public final class Cli {
                 if (!diags.isEmpty()) {
                     withDiags++;
                 }
+                Tally counted = new Tally(errorOn); // as a streamed file is counted
                 for (Diagnostic d : diags) {
-                    if (d.severity().compareTo(errorOn) <= 0) {
-                        failing++;
-                    }
-                    if (d.severity() == Severity.ERROR) {
-                        errors++;
-                    } else if (d.severity() == Severity.WARNING) {
-                        warnings++;
-                    } else {
-                        notes++;
-                    }
+                    counted.add(d);
                 }
+                failing += counted.failing;
+                errors += counted.errors;
+                warnings += counted.warnings;
+                notes += counted.notes;
                 // One write per file: its lines stay together even when several ptxlint processes
                 // share one output (pre-commit runs batches in parallel).
                 buffer.reset();
