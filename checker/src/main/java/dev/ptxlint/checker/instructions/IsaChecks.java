@@ -131,6 +131,9 @@ public final class IsaChecks implements InstructionCheck {
 
     @Override
     public void check(Ast.Instruction insn, CheckContext ctx) {
+        if (insn.guard() != null) {
+            guard(insn, ctx);
+        }
         Prepared p = prepared.get(insn);
         if (p == SKIP) {
             return;
@@ -159,6 +162,35 @@ public final class IsaChecks implements InstructionCheck {
         if (used == null || !hasSpaces(used.form())) {
             addressSpace(insn, p.mods, used, ctx);
         }
+    }
+
+    /**
+     * The guard {@code @p} / {@code @!p} of any instruction: ptxas 13.0 takes only a register declared
+     * {@code .reg .pred} there; any other register ({@code @%r3}, {@code @!%f3}), a special register,
+     * a variable, a label or a function is "Predicate expression expected" (measured; an undeclared
+     * name is reported where names are resolved).
+     */
+    private static void guard(Ast.Instruction insn, CheckContext ctx) {
+        Token g = insn.guard().predicate();
+        Symbol s = ctx.resolve(g.text());
+        if (s == null || s.isRegister() && ".pred".equals(s.type())) {
+            return;
+        }
+        String bang = insn.guard().negated() ? "!" : "";
+        if (s.isRegister()) {
+            ctx.reporter().report(Rules.OPERAND_TYPE_MISMATCH, g.span(), "the guard '@" + bang + g.text()
+                    + "' is a " + s.type() + " register: a guard must be a .pred register ('@" + bang
+                    + "%p', declared .reg .pred)");
+            return;
+        }
+        String what = switch (s.kind()) {
+            case SPECIAL_REGISTER -> "a special register";
+            case LABEL -> "a label";
+            case FUNCTION -> "a function";
+            default -> s.space() == null ? "a variable" : "a " + s.space() + " variable";
+        };
+        ctx.reporter().report(Rules.INVALID_OPERAND_KIND, g.span(), "the guard '@" + bang + g.text() + "' is "
+                + what + ": a guard must be a .pred register ('@" + bang + "%p', declared .reg .pred)");
     }
 
     private static boolean hasSpaces(IsaForm f) {
