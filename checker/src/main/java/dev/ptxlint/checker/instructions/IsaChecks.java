@@ -131,6 +131,9 @@ public final class IsaChecks implements InstructionCheck {
 
     @Override
     public void check(Ast.Instruction insn, CheckContext ctx) {
+        if (insn.guard() != null) {
+            guard(insn, ctx);
+        }
         Prepared p = prepared.get(insn);
         if (p == SKIP) {
             return;
@@ -160,6 +163,43 @@ public final class IsaChecks implements InstructionCheck {
             addressSpace(insn, p.mods, used, ctx);
         }
     }
+
+    /**
+     * The guard {@code @p} / {@code @!p} of any instruction: ptxas 13.0 takes only a register declared
+     * {@code .reg .pred} there; any other register ({@code @%r3}, {@code @!%f3}), a special register,
+     * a variable, a label or a function is "Predicate expression expected" (measured; an undeclared
+     * name is reported where names are resolved).
+     */
+    private static void guard(Ast.Instruction insn, CheckContext ctx) {
+        Token g = insn.guard().predicate();
+        Symbol s = ctx.resolve(g.text());
+        if (s == null || s.isRegister() && ".pred".equals(s.type())) {
+            return;
+        }
+        String bang = insn.guard().negated() ? "!" : "";
+        if (s.isRegister()) {
+            ctx.reporter().report(Rules.OPERAND_TYPE_MISMATCH, g.span(), "the guard '@" + bang + g.text()
+                    + "' is a " + s.type() + " register: a guard must be a .pred register ('@" + bang
+                    + "%p', declared .reg .pred)");
+            return;
+        }
+        String what = switch (s.kind()) {
+            case SPECIAL_REGISTER -> "a special register";
+            case LABEL -> "a label";
+            case FUNCTION -> "a function";
+            default -> s.space() == null ? "a variable" : "a " + s.space() + " variable";
+        };
+        ctx.reporter().report(Rules.INVALID_OPERAND_KIND, g.span(), "the guard '@" + bang + g.text() + "' is "
+                + what + ": a guard must be a .pred register ('@" + bang + "%p', declared .reg .pred)");
+    }
+
+    /**
+     * Opcodes on which ptxas 13.0 refuses a vector of one {@code {%r1}} in a scalar operand ("Vector
+     * operand is not allowed for instruction 'add'", "Arguments mismatch" for nanosleep and bar),
+     * measured (probes and holdout-real); ld, st, ldu, mov's destination and ex2.bf16's take it as the register.
+     */
+    private static final Set<String> NO_VECTOR_OF_ONE = Set.of("add", "mul", "fma", "setp", "selp", "shfl", "atom",
+            "nanosleep", "bar", "popc", "xor", "shl", "prmt", "dp4a", "lop3", "activemask", "shf", "cvt");
 
     private static boolean hasSpaces(IsaForm f) {
         for (IsaForm.Operand o : f.operands()) {
@@ -779,8 +819,8 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is a " + onlyText(b, spec, null) + " register, not a vector");
         }
-        if (e instanceof Ast.VectorExpr v && v.items().size() == 1) {
-            e = v.items().get(0); // ptxas reads {%r1} as %r1
+        if (e instanceof Ast.VectorExpr v && v.items().size() == 1 && !NO_VECTOR_OF_ONE.contains(insn.opcode().text())) {
+            e = v.items().get(0); // ptxas reads {%r1} as %r1 (ld, st, ldu, mov's destination...)
         }
         if (e instanceof Ast.VectorExpr v && bf16) {
             return bf16Vector(insn, spec, type, v, dest, ctx, out);
@@ -936,7 +976,8 @@ public final class IsaChecks implements InstructionCheck {
                 if (spec.parts() != null) {
                     return addressParts(insn, b, spec, a, ctx, out);
                 }
-                return type == null ? 0 : addressBase(insn, b, spec, type, a, ctx, out);
+                return type == null ? untypedAddressBase(insn, spec, a, ctx, out)
+                        : addressBase(insn, b, spec, type, a, ctx, out);
             }
             case MEM -> {
                 if (e instanceof Ast.Address a) {
@@ -1408,6 +1449,48 @@ public final class IsaChecks implements InstructionCheck {
                 return o.symbol().isRegister() ? 0 : fail(out, Rules.INVALID_OPERAND_KIND, base, "operand "
                         + spec.name() + " of '" + insn.mnemonic() + "' is " + typedAddress(type) + ", not the variable '"
                         + o.symbol().name() + "'");
+            }
+            default -> {
+                return 0;
+            }
+        }
+    }
+
+    /**
+     * The register of an untyped address {@code [r]} / {@code [r+imm]}: ptxas 13.0 refuses a
+     * floating-point or .pred register ("Illegal to use symbol '%f7' of type .f32 as address operand.
+     * Use integer or bit only") and a .b128 one ("Illegal operand type for address/array-index"),
+     * measured on ld, st, atom, prefetch, mbarrier, ldmatrix and cp.async; 8-, 16- and 32-bit integer
+     * registers assemble (with a warning outside .shared). fence.proxy.tensormap::generic.acquire
+     * refuses only the .b128 one (hold-out cases, probed).
+     */
+    private static int untypedAddressBase(Ast.Instruction insn, IsaForm.Operand spec, Ast.Address a, CheckContext ctx,
+                                          List<Finding> out) {
+        if (a.items().size() != 1) {
+            return 0;
+        }
+        Ast.Expr base = a.items().get(0);
+        if (base instanceof Ast.Binary bin && (bin.op().text().equals("+") || bin.op().text().equals("-"))
+                && FormAnalysis.isIntegerConstant(bin.right())) {
+            base = bin.left();
+        }
+        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+            return 0;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null || !s.isRegister() || s.vector() != 1 || s.type() == null) {
+            return 0;
+        }
+        // fence.proxy.tensormap::generic.acquire takes [%f1], [%h1], [%p1] (not [%q1]): measured
+        boolean anyScalar = insn.opcode().text().equals("fence");
+        switch (s.type()) {
+            case ".pred", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".b128" -> {
+                if (anyScalar && !s.type().equals(".b128")) {
+                    return 0;
+                }
+                return fail(out, Rules.OPERAND_TYPE_MISMATCH, base, "'" + n.text() + "' is a " + s.type()
+                        + " register, which cannot hold the address of operand " + spec.name() + " of '"
+                        + insn.mnemonic() + "': an address register has an integer or bit-size type (.u64 or .b64)");
             }
             default -> {
                 return 0;
