@@ -1,5 +1,6 @@
 package dev.ptxlint.checker;
 
+import dev.ptxlint.diag.ChunkedText;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.diag.TextRange;
@@ -88,7 +89,7 @@ public final class IncrementalLinter {
     private final LintSettings settings;
     /** Fresh checks for each pass (checks may keep state from function to function). */
     private final java.util.function.Supplier<List<InstructionCheck>> checks;
-    private String text;
+    private CharSequence text;
     private List<Item> items = new ArrayList<>();
     private List<Diagnostic> finish = List.of();
     /** Suppression comments of a text with no top-level item (else each item holds its own). */
@@ -117,7 +118,7 @@ public final class IncrementalLinter {
     }
 
     /** The text of the last lint, or null before the first. */
-    public String text() {
+    public CharSequence text() {
         return text;
     }
 
@@ -132,7 +133,7 @@ public final class IncrementalLinter {
      * first token of the next item, found while recovering from an error in this one, belongs to
      * this one).
      */
-    public List<Diagnostic> lint(String newText) {
+    public List<Diagnostic> lint(CharSequence newText) {
         try {
             return fullLint(newText);
         } catch (Throwable e) { // the document boundary: a crash becomes one diagnostic (docs/limits.md)
@@ -141,7 +142,7 @@ public final class IncrementalLinter {
     }
 
     /** After a failure: the state of an empty module with one internal-error diagnostic. */
-    private List<Diagnostic> failed(String newText, Throwable e) {
+    private List<Diagnostic> failed(CharSequence newText, Throwable e) {
         items = new ArrayList<>();
         dropped = Map.of();
         text = newText;
@@ -159,14 +160,14 @@ public final class IncrementalLinter {
     /** What the last full lint left out of the raw store (then every edit re-lints in full). */
     private Map<dev.ptxlint.diag.Rule, DiagnosticCap.Dropped> dropped = Map.of();
 
-    private List<Diagnostic> fullLint(String newText) {
+    private List<Diagnostic> fullLint(CharSequence newText) {
         lastIncremental = false;
         Context cx = new Context(settings, checks.get());
         List<List<Diagnostic>> current = new ArrayList<>();
         current.add(new ArrayList<>());
         cx.sink = d -> current.get(0).add(d);
         List<dev.ptxlint.syntax.Token> comments = new ArrayList<>();
-        Lexer lexer = new Lexer(new StringReader(newText));
+        Lexer lexer = new Lexer(ChunkedText.reader(newText));
         lexer.setCommentListener(t -> keepComment(t, comments));
         Parser parser = new Parser(lexer, p -> cx.out.report(Linter.fromSyntax(p)));
         List<Item> list = new ArrayList<>();
@@ -214,8 +215,8 @@ public final class IncrementalLinter {
      * {@code prefix} and last {@code suffix} characters. Falls back to a full lint when there was
      * none before or the change is not confined to one function body.
      */
-    public List<Diagnostic> update(String newText, int prefix, int suffix) {
-        String old = text;
+    public List<Diagnostic> update(CharSequence newText, int prefix, int suffix) {
+        CharSequence old = text;
         if (old == null || prefix < 0 || suffix < 0 || prefix + suffix > Math.min(old.length(), newText.length())) {
             return lint(newText);
         }
@@ -285,7 +286,7 @@ public final class IncrementalLinter {
         for (int i = 0; i < k; i++) {
             cx.replay(items.get(i).settled().declaration);
         }
-        Lexer lexer = new Lexer(new StringReader(text.substring((int) it.start, (int) end)))
+        Lexer lexer = new Lexer(new StringReader(ChunkedText.substring(text, (int) it.start, (int) end)))
                 .startingAt(it.start, it.line, it.column);
         Parser parser = new Parser(lexer, p -> { });
         Ast.TopLevel top = next(parser);
@@ -311,12 +312,12 @@ public final class IncrementalLinter {
         }
         Context cx = new Context(settings, List.of());
         cx.sink = d -> { };
-        int hit = text.indexOf(name);
+        int hit = ChunkedText.indexOf(text, name, 0);
         for (int k = 0; k < items.size() && hit >= 0; k++) {
             Item it = items.get(k);
             long end = k + 1 < items.size() ? items.get(k + 1).start : text.length();
             if (hit < it.start) {
-                hit = text.indexOf(name, (int) it.start);
+                hit = ChunkedText.indexOf(text, name, (int) it.start);
                 if (hit < 0) {
                     break;
                 }
@@ -325,7 +326,7 @@ public final class IncrementalLinter {
                 cx.replay(it.settled().declaration);
                 continue;
             }
-            Lexer lexer = new Lexer(new StringReader(text.substring((int) it.start, (int) end)))
+            Lexer lexer = new Lexer(new StringReader(ChunkedText.substring(text, (int) it.start, (int) end)))
                     .startingAt(it.start, it.line, it.column);
             Ast.TopLevel top = next(new Parser(lexer, p -> { }));
             if (top == null) {
@@ -368,7 +369,7 @@ public final class IncrementalLinter {
 
     // ------------------------------------------------------------------ incremental path
 
-    private List<Diagnostic> tryIncremental(String old, String newText, int prefix, int suffix) {
+    private List<Diagnostic> tryIncremental(CharSequence old, CharSequence newText, int prefix, int suffix) {
         if (items.isEmpty() || runsOn() || !dropped.isEmpty()) {
             return null;
         }
@@ -397,7 +398,8 @@ public final class IncrementalLinter {
         }
         cx.sink = found::add;
         cx.out.setErrorCount(errorsSincePreviousBody(k));
-        Lexer lexer = new Lexer(new StringReader(newText.substring((int) it.start, newRegionEnd)))
+        String region = ChunkedText.substring(newText, (int) it.start, newRegionEnd);
+        Lexer lexer = new Lexer(new StringReader(region))
                 .startingAt(it.start, it.line, it.column);
         lexer.setCommentListener(t -> keepComment(t, comments));
         Parser parser = new Parser(lexer, p -> cx.out.report(Linter.fromSyntax(p)));
@@ -424,7 +426,7 @@ public final class IncrementalLinter {
         cx.names.visit(top);
         long close = f.body().span().end();
         if (close <= 0 || close > newText.length() || newText.charAt((int) close - 1) != '}'
-                || !closesAt(newText.substring((int) it.start, newRegionEnd), close - it.start)) {
+                || !closesAt(region, close - it.start)) {
             return null; // the body did not end with its own '}' inside the region
         }
         for (Diagnostic d : found) {
@@ -544,7 +546,7 @@ public final class IncrementalLinter {
         return false;
     }
 
-    private static boolean sameLine(String s, int from, int to) {
+    private static boolean sameLine(CharSequence s, int from, int to) {
         for (int i = from; i < to && i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == '\n' || c == '\r') {
@@ -554,7 +556,7 @@ public final class IncrementalLinter {
         return true;
     }
 
-    private static int newlines(String s, int from, int to) {
+    private static int newlines(CharSequence s, int from, int to) {
         int n = 0;
         for (int i = from; i < to; i++) {
             char c = s.charAt(i);
@@ -639,7 +641,7 @@ public final class IncrementalLinter {
         return k;
     }
 
-    private static Item remember(Ast.TopLevel top, String text) {
+    private static Item remember(Ast.TopLevel top, CharSequence text) {
         Item it = new Item();
         Span s = top.span();
         it.start = s.start();
@@ -647,7 +649,7 @@ public final class IncrementalLinter {
         it.column = s.column();
         it.declaration = top;
         if (top instanceof Ast.Function f && f.body() != null) {
-            it.header = text.substring((int) s.start(), (int) f.body().span().start());
+            it.header = ChunkedText.substring(text, (int) s.start(), (int) f.body().span().start());
             it.declaration = new Ast.Function(f.linkage(), f.kind(), f.returns(), f.name(), f.params(), f.performance(),
                     new Ast.Block(List.of(), f.body().span()), f.span());
         }

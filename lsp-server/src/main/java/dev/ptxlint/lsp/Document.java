@@ -1,6 +1,7 @@
 package dev.ptxlint.lsp;
 
 import dev.ptxlint.checker.IncrementalLinter;
+import dev.ptxlint.diag.ChunkedText;
 import dev.ptxlint.checker.LintSettings;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.LineIndex;
@@ -13,7 +14,8 @@ import java.util.concurrent.ScheduledFuture;
  */
 final class Document {
     final String uri;
-    String text;
+    /** The text: chunks shared from version to version, so an edit copies no more than a chunk. */
+    ChunkedText text;
     int version;
     LineIndex lines;
     boolean open = true;
@@ -35,9 +37,9 @@ final class Document {
     /** Names {@link #result} for pull diagnostics: changes with every lint that stores a result. */
     volatile String resultId = "";
 
-    Document(String uri, String text, int version) {
+    Document(String uri, CharSequence text, int version) {
         this.uri = uri;
-        this.text = text;
+        this.text = ChunkedText.of(text);
         this.version = version;
         this.lines = new LineIndex(text);
     }
@@ -45,13 +47,10 @@ final class Document {
     /** Records that {@code [from, to)} of the text was replaced by {@code inserted}. */
     synchronized void edit(int from, int to, String inserted, int newVersion) {
         int oldLen = text.length();
-        // Two bulk copies of the text (into a builder of the exact size, then into the String);
-        // not '+': javac compiles it to a StringBuilder that starts at 16 chars here
-        // (-XDstringConcat=inline in the parent POM), so a 20 MB text was copied four times over,
-        // 5x the time of this (docs/performance.md "The language server"). A reused char buffer
-        // inflates and compresses the Latin-1 text, twice the time.
-        text = new StringBuilder(oldLen - (to - from) + inserted.length()).append(text, 0, from).append(inserted)
-                .append(text, to, oldLen).toString();
+        // A new text sharing every chunk but the edited ones: no copy of the whole text, whose
+        // 40 MB of garbage per edit of a 20 MB document made the collections that were the p99 of
+        // an edit (docs/performance.md "The language server").
+        text = text.replace(from, to, inserted);
         lines.replace(text, from, to, inserted.length());
         if (cleanPrefix >= 0) {
             cleanPrefix = Math.min(cleanPrefix, from);
@@ -61,7 +60,7 @@ final class Document {
     }
 
     synchronized void replaceAll(String newText, int newVersion) {
-        text = newText;
+        text = ChunkedText.of(newText);
         lines = new LineIndex(newText);
         cleanPrefix = -1;
         cleanSuffix = -1;

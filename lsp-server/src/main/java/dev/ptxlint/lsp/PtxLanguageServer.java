@@ -5,6 +5,7 @@ import dev.ptxlint.checker.IncrementalLinter;
 import dev.ptxlint.checker.LintSettings;
 import dev.ptxlint.config.ConfigException;
 import dev.ptxlint.config.ProjectConfig;
+import dev.ptxlint.diag.ChunkedText;
 import dev.ptxlint.diag.Diagnostic;
 import java.util.ArrayList;
 import java.util.List;
@@ -264,12 +265,20 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
     }
 
     /** What one lint saw: the text and version the analysis of a request refers to. */
-    record Snapshot(String text, int version) {
+    record Snapshot(ChunkedText source, int version) {
+        Snapshot(String text, int version) {
+            this(ChunkedText.of(text), version);
+        }
+
+        /** The whole text as a String, made on the first request for this version. */
+        String text() {
+            return source.toString();
+        }
     }
 
     /** Brings {@code doc}'s lint up to date (lint thread only) and returns what it linted. */
     Snapshot refresh(Document doc) {
-        String text;
+        ChunkedText text;
         int version;
         int prefix;
         int suffix;
@@ -292,7 +301,7 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         }
         List<Diagnostic> result;
         if (doc.cuda) {
-            result = new dev.ptxlint.cuda.CudaLinter(settings).lint(text).diagnostics();
+            result = new dev.ptxlint.cuda.CudaLinter(settings).lint(text.toString()).diagnostics();
             doc.linter = new IncrementalLinter(settings); // keeps the settings comparison above true
         } else if (!doc.linter.settings().equals(settings)) {
             doc.linter = new IncrementalLinter(settings);

@@ -151,6 +151,9 @@ public final class LspLatencyBench {
             double openMs = (System.nanoTime() - o) / 1e6;
             Random rnd = new Random(1);
             double[] ms = new double[edits];
+            // load-independent figures: the CPU time of the server's threads and the collections
+            long cpu0 = serverCpuNanos();
+            long[] gc0 = gcTotals();
             int version = 1;
             for (int e = 0; e < edits; e++) {
                 int line = candidates.get(rnd.nextInt(candidates.size()));
@@ -168,7 +171,11 @@ public final class LspLatencyBench {
                 ms[e] = (System.nanoTime() - s) / 1e6;
                 lastLine = line;
             }
+            long cpuPerEdit = (serverCpuNanos() - cpu0) / edits;
+            long[] gc1 = gcTotals();
             java.util.Arrays.sort(ms);
+            System.out.printf(Locale.ROOT, "   server threads' CPU per edit %.1f ms; during the edits %d collections, %d ms in all%n",
+                    cpuPerEdit / 1e6, gc1[0] - gc0[0], gc1[1] - gc0[1]);
             // hover (form, declaration, known values of the function) and completion at random instructions
             double[] hover = new double[10];
             double[] complete = new double[10];
@@ -198,6 +205,32 @@ public final class LspLatencyBench {
     }
 
     private static int lastLine;
+
+    /** CPU time of the server's threads (those whose name starts with "ptxlint"). */
+    static long serverCpuNanos() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (java.lang.management.ThreadInfo ti : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (ti != null && ti.getThreadName().startsWith("ptxlint")) {
+                long t = mx.getThreadCpuTime(ti.getThreadId());
+                if (t > 0) {
+                    sum += t;
+                }
+            }
+        }
+        return sum;
+    }
+
+    /** Collections and milliseconds spent in them so far, over every collector. */
+    static long[] gcTotals() {
+        long n = 0;
+        long t = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += Math.max(0, gc.getCollectionCount());
+            t += Math.max(0, gc.getCollectionTime());
+        }
+        return new long[] {n, t};
+    }
 
     /** The diagnostics published for {@code version}; a newer one would be a bug. */
     static JsonArray diagnosticsFor(RawClient c, String uri, int version) throws InterruptedException {
