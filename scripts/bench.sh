@@ -20,7 +20,7 @@ JAR=cli/target/ptxlint.jar
 BASE_JAR=${BASE_JAR:-}
 PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 # The launcher's flags for a small input (ptxlint, dist/src/bin/ptxlint).
-FLAGS="-XX:+UseSerialGC -XX:TieredStopAtLevel=1"
+FLAGS="-XX:+UseSerialGC -Xms32m -Xmn16m -XX:TieredStopAtLevel=1"
 
 # rounds RUNS LABEL1 CMD1 LABEL2 CMD2 ...: runs every command once per round, interleaved, and
 # prints for each the median wall, user, system and user+system CPU seconds.
