@@ -1,7 +1,6 @@
 package dev.ptxlint.isa;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,6 +43,11 @@ public final class InstructionSet {
             return b;
         }
 
+        /** The CRC-32 of a data file's bytes ({@link IsaIndex#crc}); throws when there is none. */
+        int crc(String name) {
+            return IsaIndex.crc(bytes(name));
+        }
+
         static Texts ofDirectory(Path dir) {
             return new Texts() {
                 @Override
@@ -61,18 +65,22 @@ public final class InstructionSet {
             };
         }
 
+        /** The data files of the classpath, read through {@link Resources} (the jar's CRCs without reading). */
         static Texts ofClasspath() {
-            return new Texts() {
-                @Override
-                byte[] bytesOrNull(String name) {
-                    try (InputStream in = InstructionSet.class.getResourceAsStream(name)) {
-                        return in == null ? null : in.readAllBytes();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-            };
+            return CLASSPATH;
         }
+
+        private static final Texts CLASSPATH = new Texts() {
+            @Override
+            byte[] bytesOrNull(String name) {
+                return Resources.bytes(InstructionSet.class, name);
+            }
+
+            @Override
+            int crc(String name) {
+                return Resources.crc(InstructionSet.class, name);
+            }
+        };
 
         static Texts ofMap(Map<String, String> files) {
             return new Texts() {
@@ -185,9 +193,8 @@ public final class InstructionSet {
 
     /** The same; with {@code useBinary} false the build's {@link IsaBinary} is not used (for tests). */
     static InstructionSet load(Texts texts, boolean useIndex, boolean useBinary) {
-        byte[] list = texts.bytes("index.txt");
-        int listCrc = IsaIndex.crc(list);
         if (useIndex) {
+            int listCrc = texts.crc("index.txt");
             byte[] idx = texts.bytesOrNull(IsaIndex.RESOURCE);
             IsaIndex i = idx == null ? null : IsaIndex.read(new String(idx, StandardCharsets.UTF_8));
             if (i != null && i.listCrc == listCrc) {
@@ -195,7 +202,8 @@ public final class InstructionSet {
                         useBinary ? IsaBinary.read(texts.bytesOrNull(IsaBinary.RESOURCE), idx) : null);
             }
         }
-        return new InstructionSet(texts, index(list), listCrc);
+        byte[] list = texts.bytes("index.txt");
+        return new InstructionSet(texts, index(list), IsaIndex.crc(list));
     }
 
     /** How many data files have been parsed so far (for tests). */
@@ -273,7 +281,7 @@ public final class InstructionSet {
     private void verify(int[] files) {
         for (int fi : files) {
             if (!verified[fi]) {
-                if (index.crcs[fi] != IsaIndex.crc(texts.bytes(index.files.get(fi)))) {
+                if (index.crcs[fi] != texts.crc(index.files.get(fi))) {
                     throw new StaleIndex(index.files.get(fi));
                 }
                 verified[fi] = true;

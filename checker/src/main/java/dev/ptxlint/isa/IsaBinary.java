@@ -541,453 +541,462 @@ final class IsaBinary {
     // ------------------------------------------------------------------ writing (the build)
 
     /**
-     * The resource for the compiled forms {@code forms} (by opcode, in the index's opcode order)
-     * and the form tables {@code tables} of the data whose index's bytes are {@code index}.
+     * The build's side, apart so that a run does not load (or verify) the classes it uses.
      */
-    static byte[] write(byte[] index, Map<String, List<IsaForm>> forms, List<FormTable> tables) {
-        try {
-            ByteArrayOutputStream body = new ByteArrayOutputStream();
-            Out sections = new Out();
-            Map<String, Integer> opAt = new LinkedHashMap<>();
-            for (Map.Entry<String, List<IsaForm>> e : forms.entrySet()) {
-                opAt.put(e.getKey(), sections.size());
-                sections.uint(e.getValue().size());
-                for (IsaForm f : e.getValue()) {
-                    writeForm(sections, f);
+    static final class Writer {
+        private Writer() {
+        }
+
+
+        /**
+         * The resource for the compiled forms {@code forms} (by opcode, in the index's opcode order)
+         * and the form tables {@code tables} of the data whose index's bytes are {@code index}.
+         */
+        static byte[] write(byte[] index, Map<String, List<IsaForm>> forms, List<FormTable> tables) {
+            try {
+                ByteArrayOutputStream body = new ByteArrayOutputStream();
+                Out sections = new Out();
+                Map<String, Integer> opAt = new LinkedHashMap<>();
+                for (Map.Entry<String, List<IsaForm>> e : forms.entrySet()) {
+                    opAt.put(e.getKey(), sections.size());
+                    sections.uint(e.getValue().size());
+                    for (IsaForm f : e.getValue()) {
+                        writeForm(sections, f);
+                    }
+                }
+                Map<String, Integer> tableAt = new LinkedHashMap<>();
+                for (FormTable t : tables) {
+                    tableAt.put(t.opcode(), sections.size());
+                    writeTable(sections, t);
+                }
+                // the directories name their opcodes as strings of the table, so they are laid out first
+                List<Integer> opNames = new ArrayList<>();
+                for (String op : opAt.keySet()) {
+                    opNames.add(sections.index(op));
+                }
+                List<Integer> tableNames = new ArrayList<>();
+                for (String op : tableAt.keySet()) {
+                    tableNames.add(sections.index(op));
+                }
+                // payload: string table, directories, sections
+                List<String> table = sections.table;
+                DataOutputStream d = new DataOutputStream(body);
+                d.writeInt(table.size() - 1);
+                byte[][] enc = new byte[table.size()][];
+                int off = 0;
+                d.writeInt(0);
+                for (int i = 1; i < table.size(); i++) {
+                    enc[i] = table.get(i).getBytes(StandardCharsets.UTF_8);
+                    off += enc[i].length;
+                    d.writeInt(off);
+                }
+                for (int i = 1; i < table.size(); i++) {
+                    d.write(enc[i]);
+                }
+                int sectionsStart = HEADER + d.size() + 4 + 8 * opAt.size() + 4 + 8 * tableAt.size();
+                for (int i = 0; i < POOLS; i++) {
+                    sectionsStart += 4 + 4 * sections.pools.get(i).size();
+                }
+                d.writeInt(opAt.size());
+                int k = 0;
+                for (int at : opAt.values()) {
+                    d.writeInt(opNames.get(k++));
+                    d.writeInt(sectionsStart + at);
+                }
+                d.writeInt(tableAt.size());
+                k = 0;
+                for (int at : tableAt.values()) {
+                    d.writeInt(tableNames.get(k++));
+                    d.writeInt(sectionsStart + at);
+                }
+                // the pools' offset tables, then the sections, then the pools' items
+                int itemAt = sectionsStart + sections.size();
+                for (int i = 0; i < POOLS; i++) {
+                    List<byte[]> items = sections.pools.get(i);
+                    d.writeInt(items.size());
+                    for (byte[] item : items) {
+                        d.writeInt(itemAt);
+                        itemAt += item.length;
+                    }
+                }
+                sections.bytes.writeTo(d);
+                for (int i = 0; i < POOLS; i++) {
+                    for (byte[] item : sections.pools.get(i)) {
+                        d.write(item);
+                    }
+                }
+                d.flush();
+                byte[] payload = body.toByteArray();
+                java.util.zip.CRC32 c = new java.util.zip.CRC32();
+                c.update(payload);
+                ByteArrayOutputStream all = new ByteArrayOutputStream();
+                DataOutputStream h = new DataOutputStream(all);
+                h.writeInt(MAGIC);
+                h.writeInt(VERSION);
+                h.writeInt(fingerprint());
+                h.writeInt(IsaIndex.crc(index));
+                h.writeInt(payload.length);
+                h.writeInt((int) c.getValue());
+                h.write(payload);
+                h.flush();
+                return all.toByteArray();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        /** The sections being written, with the string table and pools they use. */
+        private static final class Out {
+            final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            final List<String> table;
+            final Map<String, Integer> ids;
+            /** Each pool's items (encoded) and their indices by content. */
+            final List<List<byte[]>> pools;
+            final List<Map<String, Integer>> poolIds;
+
+            Out() {
+                table = new ArrayList<>(List.of(""));
+                ids = new HashMap<>();
+                pools = new ArrayList<>();
+                poolIds = new ArrayList<>();
+                for (int i = 0; i < POOLS; i++) {
+                    pools.add(new ArrayList<>());
+                    poolIds.add(new HashMap<>());
                 }
             }
-            Map<String, Integer> tableAt = new LinkedHashMap<>();
-            for (FormTable t : tables) {
-                tableAt.put(t.opcode(), sections.size());
-                writeTable(sections, t);
+
+            /** An Out for one pool item, sharing the tables of {@code parent}. */
+            Out(Out parent) {
+                table = parent.table;
+                ids = parent.ids;
+                pools = parent.pools;
+                poolIds = parent.poolIds;
             }
-            // the directories name their opcodes as strings of the table, so they are laid out first
-            List<Integer> opNames = new ArrayList<>();
-            for (String op : opAt.keySet()) {
-                opNames.add(sections.index(op));
+
+            /** Writes the reference to {@code item} (written with this Out's tables) in pool {@code pool}. */
+            void ref(int pool, Out item) {
+                byte[] bytes = item.bytes.toByteArray();
+                String key = new String(bytes, StandardCharsets.ISO_8859_1);
+                Integer i = poolIds.get(pool).get(key);
+                if (i == null) {
+                    i = pools.get(pool).size();
+                    pools.get(pool).add(bytes);
+                    poolIds.get(pool).put(key, i);
+                }
+                uint(i);
             }
-            List<Integer> tableNames = new ArrayList<>();
-            for (String op : tableAt.keySet()) {
-                tableNames.add(sections.index(op));
+
+            int size() {
+                return bytes.size();
             }
-            // payload: string table, directories, sections
-            List<String> table = sections.table;
-            DataOutputStream d = new DataOutputStream(body);
-            d.writeInt(table.size() - 1);
-            byte[][] enc = new byte[table.size()][];
-            int off = 0;
-            d.writeInt(0);
-            for (int i = 1; i < table.size(); i++) {
-                enc[i] = table.get(i).getBytes(StandardCharsets.UTF_8);
-                off += enc[i].length;
-                d.writeInt(off);
+
+            int index(String s) {
+                Integer i = ids.get(s);
+                if (i == null) {
+                    i = table.size();
+                    table.add(s);
+                    ids.put(s, i);
+                }
+                return i;
             }
-            for (int i = 1; i < table.size(); i++) {
-                d.write(enc[i]);
+
+            void uint(int v) {
+                if (v < 0) {
+                    throw new IllegalArgumentException("negative: " + v);
+                }
+                while ((v & ~0x7f) != 0) {
+                    bytes.write((v & 0x7f) | 0x80);
+                    v >>>= 7;
+                }
+                bytes.write(v);
             }
-            int sectionsStart = HEADER + d.size() + 4 + 8 * opAt.size() + 4 + 8 * tableAt.size();
-            for (int i = 0; i < POOLS; i++) {
-                sectionsStart += 4 + 4 * sections.pools.get(i).size();
+
+            void sint(int v) {
+                uint((v << 1) ^ (v >> 31));
             }
-            d.writeInt(opAt.size());
-            int k = 0;
-            for (int at : opAt.values()) {
-                d.writeInt(opNames.get(k++));
-                d.writeInt(sectionsStart + at);
+
+            void slong(long v) {
+                long z = (v << 1) ^ (v >> 63);
+                while ((z & ~0x7fL) != 0) {
+                    bytes.write((int) (z & 0x7f) | 0x80);
+                    z >>>= 7;
+                }
+                bytes.write((int) z);
             }
-            d.writeInt(tableAt.size());
-            k = 0;
-            for (int at : tableAt.values()) {
-                d.writeInt(tableNames.get(k++));
-                d.writeInt(sectionsStart + at);
+
+            void bool(boolean v) {
+                bytes.write(v ? 1 : 0);
             }
-            // the pools' offset tables, then the sections, then the pools' items
-            int itemAt = sectionsStart + sections.size();
-            for (int i = 0; i < POOLS; i++) {
-                List<byte[]> items = sections.pools.get(i);
-                d.writeInt(items.size());
-                for (byte[] item : items) {
-                    d.writeInt(itemAt);
-                    itemAt += item.length;
+
+            void str(String s) {
+                uint(s == null ? 0 : index(s));
+            }
+
+            void ints(int[] a) {
+                if (a == null) {
+                    uint(0);
+                    return;
+                }
+                uint(a.length + 1);
+                for (int x : a) {
+                    sint(x);
                 }
             }
-            sections.bytes.writeTo(d);
-            for (int i = 0; i < POOLS; i++) {
-                for (byte[] item : sections.pools.get(i)) {
-                    d.write(item);
+
+            void strs(List<String> l) {
+                uint(l.size());
+                for (String s : l) {
+                    str(s);
                 }
             }
-            d.flush();
-            byte[] payload = body.toByteArray();
-            java.util.zip.CRC32 c = new java.util.zip.CRC32();
-            c.update(payload);
-            ByteArrayOutputStream all = new ByteArrayOutputStream();
-            DataOutputStream h = new DataOutputStream(all);
-            h.writeInt(MAGIC);
-            h.writeInt(VERSION);
-            h.writeInt(fingerprint());
-            h.writeInt(IsaIndex.crc(index));
-            h.writeInt(payload.length);
-            h.writeInt((int) c.getValue());
-            h.write(payload);
-            h.flush();
-            return all.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
 
-    /** The sections being written, with the string table and pools they use. */
-    private static final class Out {
-        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        final List<String> table;
-        final Map<String, Integer> ids;
-        /** Each pool's items (encoded) and their indices by content. */
-        final List<List<byte[]>> pools;
-        final List<Map<String, Integer>> poolIds;
-
-        Out() {
-            table = new ArrayList<>(List.of(""));
-            ids = new HashMap<>();
-            pools = new ArrayList<>();
-            poolIds = new ArrayList<>();
-            for (int i = 0; i < POOLS; i++) {
-                pools.add(new ArrayList<>());
-                poolIds.add(new HashMap<>());
-            }
-        }
-
-        /** An Out for one pool item, sharing the tables of {@code parent}. */
-        Out(Out parent) {
-            table = parent.table;
-            ids = parent.ids;
-            pools = parent.pools;
-            poolIds = parent.poolIds;
-        }
-
-        /** Writes the reference to {@code item} (written with this Out's tables) in pool {@code pool}. */
-        void ref(int pool, Out item) {
-            byte[] bytes = item.bytes.toByteArray();
-            String key = new String(bytes, StandardCharsets.ISO_8859_1);
-            Integer i = poolIds.get(pool).get(key);
-            if (i == null) {
-                i = pools.get(pool).size();
-                pools.get(pool).add(bytes);
-                poolIds.get(pool).put(key, i);
-            }
-            uint(i);
-        }
-
-        int size() {
-            return bytes.size();
-        }
-
-        int index(String s) {
-            Integer i = ids.get(s);
-            if (i == null) {
-                i = table.size();
-                table.add(s);
-                ids.put(s, i);
-            }
-            return i;
-        }
-
-        void uint(int v) {
-            if (v < 0) {
-                throw new IllegalArgumentException("negative: " + v);
-            }
-            while ((v & ~0x7f) != 0) {
-                bytes.write((v & 0x7f) | 0x80);
-                v >>>= 7;
-            }
-            bytes.write(v);
-        }
-
-        void sint(int v) {
-            uint((v << 1) ^ (v >> 31));
-        }
-
-        void slong(long v) {
-            long z = (v << 1) ^ (v >> 63);
-            while ((z & ~0x7fL) != 0) {
-                bytes.write((int) (z & 0x7f) | 0x80);
-                z >>>= 7;
-            }
-            bytes.write((int) z);
-        }
-
-        void bool(boolean v) {
-            bytes.write(v ? 1 : 0);
-        }
-
-        void str(String s) {
-            uint(s == null ? 0 : index(s));
-        }
-
-        void ints(int[] a) {
-            if (a == null) {
-                uint(0);
-                return;
-            }
-            uint(a.length + 1);
-            for (int x : a) {
-                sint(x);
-            }
-        }
-
-        void strs(List<String> l) {
-            uint(l.size());
-            for (String s : l) {
-                str(s);
-            }
-        }
-
-        /** A nullable set, pooled: 0 for null, else 1 + its index in pool {@code pool}. */
-        void set(int pool, Set<String> s) {
-            if (s == null) {
-                uint(0);
-                return;
-            }
-            Out item = new Out(this);
-            item.uint(s.size());
-            // a copied set has no order of its own: written sorted, so that the same data gives the same bytes
-            for (String x : pool == COPIED_SET ? new java.util.TreeSet<>(s) : s) {
-                item.str(x);
-            }
-            byte[] bytes = item.bytes.toByteArray();
-            String key = new String(bytes, StandardCharsets.ISO_8859_1);
-            Integer i = poolIds.get(pool).get(key);
-            if (i == null) {
-                i = pools.get(pool).size();
-                pools.get(pool).add(bytes);
-                poolIds.get(pool).put(key, i);
-            }
-            uint(i + 1);
-        }
-    }
-
-    private static void writeForm(Out o, IsaForm f) {
-        o.str(f.opcode());
-        o.str(f.syntax());
-        o.str(f.section());
-        o.str(f.file());
-        o.uint(f.line());
-        o.uint(f.slotCount());
-        for (IsaForm.Slot s : f.slots()) {
-            Out item = new Out(o);
-            item.str(s.name());
-            item.bool(s.optional());
-            item.bool(s.isType());
-            item.set(ORDERED_SET, s.values());
-            o.ref(SLOT, item);
-        }
-        o.ints(f.typeSlots());
-        o.ints(f.spaceSlots());
-        o.uint(f.positionalSlots().length);
-        for (int[] g : f.positionalSlots()) {
-            o.ints(g);
-        }
-        o.uint(f.operands().length);
-        for (IsaForm.Operand op : f.operands()) {
-            operandRef(o, op);
-        }
-        o.uint(f.minOperands());
-        sinceRef(o, f.since());
-        o.uint(f.valueSince().size());
-        for (Map.Entry<String, Since> e : new java.util.TreeMap<>(f.valueSince()).entrySet()) {
-            o.str(e.getKey());
-            sinceRef(o, e.getValue());
-        }
-        o.str(f.undocumented());
-        o.set(COPIED_SET, f.repeatableValues());
-        IsaForm.Until u = f.until();
-        o.bool(u != null);
-        if (u != null) {
-            writeVersion(o, u.version());
-            o.uint(u.sm());
-            o.str(u.replacement());
-        }
-        o.str(f.name());
-        o.uint(f.nameLength());
-    }
-
-    private static void writeVersion(Out o, PtxVersion v) {
-        if (v == null) {
-            o.uint(0);
-            return;
-        }
-        o.uint(v.major() + 1);
-        o.uint(v.minor());
-    }
-
-    private static void writeSince(Out o, Since s) {
-        if (s == null || s == Since.NONE) {
-            o.uint(s == null ? 0 : 1);
-            return;
-        }
-        o.uint(2);
-        writeVersion(o, s.version());
-        o.uint(s.targets().size());
-        for (Since.TargetReq t : s.targets()) {
-            o.uint(t.sm());
-            o.uint(t.kind());
-        }
-        writeSince(o, s.also());
-    }
-
-    private static void operandRef(Out o, IsaForm.Operand op) {
-        Out item = new Out(o);
-        writeOperand(item, op);
-        o.ref(OPERAND, item);
-    }
-
-    private static void sinceRef(Out o, Since s) {
-        Out item = new Out(o);
-        writeSince(item, s);
-        o.ref(SINCE, item);
-    }
-
-    private static void writeOperand(Out o, IsaForm.Operand op) {
-        o.str(op.name());
-        o.uint(op.shape().ordinal());
-        o.uint(op.kind().ordinal());
-        o.sint(op.typeSlot());
-        o.uint(op.fixedType() == null ? 0 : op.fixedType().ordinal() + 1);
-        o.uint((op.wide() ? WIDE : 0) | (op.optional() ? OPTIONAL : 0) | (op.sink() ? SINK : 0) | (op.neg() ? NEG : 0)
-                | (op.relaxed() ? RELAXED : 0) | (op.hasRange() ? HAS_RANGE : 0) | (op.minus() ? MINUS : 0)
-                | (op.selectorRequired() ? SELECTOR_REQUIRED : 0) | (op.typed() ? TYPED : 0)
-                | (op.exact() ? EXACT : 0) | (op.noFunction() ? NO_FUNCTION : 0) | (op.writes() ? WRITES : 0));
-        o.sint(op.vector());
-        o.sint(op.vectorSlot());
-        o.slong(op.min());
-        o.slong(op.max());
-        o.str(op.text());
-        o.set(COPIED_SET, op.selectors());
-        if (op.values() == null) {
-            o.uint(0);
-        } else {
-            o.uint(op.values().length + 1);
-            for (long v : op.values()) {
-                o.slong(v);
-            }
-        }
-        o.slong(op.multiple());
-        if (op.parts() == null) {
-            o.uint(0);
-        } else {
-            o.uint(op.parts().size() + 1);
-            for (IsaForm.Operand p : op.parts()) {
-                o.bool(p != null);
-                if (p != null) {
-                    operandRef(o, p);
+            /** A nullable set, pooled: 0 for null, else 1 + its index in pool {@code pool}. */
+            void set(int pool, Set<String> s) {
+                if (s == null) {
+                    uint(0);
+                    return;
                 }
-            }
-        }
-        if (op.spaces() == null) {
-            o.uint(0);
-        } else {
-            o.uint(op.spaces().length + 1);
-            for (String s : op.spaces()) {
-                o.str(s);
-            }
-        }
-        if (op.only() == null) {
-            o.uint(0);
-        } else {
-            o.uint(op.only().size() + 1);
-            for (PtxType t : op.only()) {
-                o.uint(t.ordinal());
-            }
-        }
-        o.ints(op.widths());
-        o.sint(op.literals());
-        IsaForm.Limits l = op.limits();
-        if (l == IsaForm.Limits.NONE) {
-            o.bool(false);
-            return;
-        }
-        o.bool(true);
-        o.bool(l.pow2());
-        o.bool(l.nonzero());
-        o.bool(l.literal());
-        o.bool(l.floatRange());
-        o.slong(Double.doubleToRawLongBits(l.floatMin()));
-        o.bool(l.floatMinOpen());
-        o.slong(Double.doubleToRawLongBits(l.floatMax()));
-        o.str(l.atMost());
-        o.bool(l.generic());
-        o.str(l.sampler32());
-        o.uint(l.geometries().size());
-        for (IsaForm.Geometry g : l.geometries().values()) {
-            o.str(g.name());
-            o.uint(g.count());
-            o.str(g.layout());
-            o.bool(g.index());
-            o.bool(g.apart());
-            o.bool(g.vector());
-            o.bool(g.nosampler());
-        }
-    }
-
-    private static void writeTable(Out o, FormTable t) {
-        o.str(t.opcode());
-        o.str(t.manual());
-        o.strs(t.typeNames());
-        o.uint(t.order().size());
-        for (FormTable.Part p : t.order()) {
-            o.uint(p.ordinal());
-        }
-        o.uint(t.operands().size());
-        for (FormTable.Operand op : t.operands()) {
-            o.str(op.name());
-            o.uint(op.role().ordinal());
-            o.sint(op.typeIndex());
-            o.uint(op.presence().ordinal());
-            Selectors s = op.selectors();
-            o.bool(s == Selectors.NONE);
-            if (s != Selectors.NONE) {
-                o.uint(s.use().ordinal());
-                o.str(s.name());
-                Out item = new Out(o);
-                item.uint(s.legal().size());
-                for (String x : s.legal()) {
+                Out item = new Out(this);
+                item.uint(s.size());
+                // a copied set has no order of its own: written sorted, so that the same data gives the same bytes
+                for (String x : pool == COPIED_SET ? new java.util.TreeSet<>(s) : s) {
                     item.str(x);
                 }
-                o.bytes.writeBytes(item.bytes.toByteArray());
-                o.str(s.syntax());
-                o.str(s.defaultValue());
-                o.uint(s.odd().ordinal());
+                byte[] bytes = item.bytes.toByteArray();
+                String key = new String(bytes, StandardCharsets.ISO_8859_1);
+                Integer i = poolIds.get(pool).get(key);
+                if (i == null) {
+                    i = pools.get(pool).size();
+                    pools.get(pool).add(bytes);
+                    poolIds.get(pool).put(key, i);
+                }
+                uint(i + 1);
             }
-            o.uint(op.constants().ordinal());
         }
-        o.strs(t.secondaryOps());
-        o.str(t.cmpName());
-        o.uint(t.forms().size());
-        for (Map.Entry<List<PtxType>, Form> e : t.forms().entrySet()) {
-            Form f = e.getValue();
-            if (!f.types().equals(e.getKey())) {
-                throw new IllegalStateException(t.opcode() + ": a form keyed by other types than its own");
+
+        private static void writeForm(Out o, IsaForm f) {
+            o.str(f.opcode());
+            o.str(f.syntax());
+            o.str(f.section());
+            o.str(f.file());
+            o.uint(f.line());
+            o.uint(f.slotCount());
+            for (IsaForm.Slot s : f.slots()) {
+                Out item = new Out(o);
+                item.str(s.name());
+                item.bool(s.optional());
+                item.bool(s.isType());
+                item.set(ORDERED_SET, s.values());
+                o.ref(SLOT, item);
             }
-            o.uint(f.types().size());
-            for (PtxType x : f.types()) {
-                o.uint(x.ordinal());
+            o.ints(f.typeSlots());
+            o.ints(f.spaceSlots());
+            o.uint(f.positionalSlots().length);
+            for (int[] g : f.positionalSlots()) {
+                o.ints(g);
             }
-            o.uint(f.cmpOps().size());
-            for (CmpOp c : EnumSet.copyOf(f.cmpOps().isEmpty() ? EnumSet.noneOf(CmpOp.class) : f.cmpOps())) {
-                o.uint(c.ordinal());
+            o.uint(f.operands().length);
+            for (IsaForm.Operand op : f.operands()) {
+                operandRef(o, op);
             }
-            o.bool(f.ftz());
-            o.uint(f.dest().ordinal());
-            Requirement r = f.requires();
-            o.bool(r == Requirement.BASE);
-            if (r != Requirement.BASE) {
-                writeVersion(o, r.version());
-                o.uint(r.sm());
+            o.uint(f.minOperands());
+            sinceRef(o, f.since());
+            o.uint(f.valueSince().size());
+            for (Map.Entry<String, Since> e : new java.util.TreeMap<>(f.valueSince()).entrySet()) {
+                o.str(e.getKey());
+                sinceRef(o, e.getValue());
             }
-            o.str(f.feature());
-            o.uint(f.quirks().size());
-            for (Form.Quirk q : EnumSet.copyOf(f.quirks().isEmpty() ? EnumSet.noneOf(Form.Quirk.class) : f.quirks())) {
-                o.uint(q.ordinal());
+            o.str(f.undocumented());
+            o.set(COPIED_SET, f.repeatableValues());
+            IsaForm.Until u = f.until();
+            o.bool(u != null);
+            if (u != null) {
+                writeVersion(o, u.version());
+                o.uint(u.sm());
+                o.str(u.replacement());
+            }
+            o.str(f.name());
+            o.uint(f.nameLength());
+        }
+
+        private static void writeVersion(Out o, PtxVersion v) {
+            if (v == null) {
+                o.uint(0);
+                return;
+            }
+            o.uint(v.major() + 1);
+            o.uint(v.minor());
+        }
+
+        private static void writeSince(Out o, Since s) {
+            if (s == null || s == Since.NONE) {
+                o.uint(s == null ? 0 : 1);
+                return;
+            }
+            o.uint(2);
+            writeVersion(o, s.version());
+            o.uint(s.targets().size());
+            for (Since.TargetReq t : s.targets()) {
+                o.uint(t.sm());
+                o.uint(t.kind());
+            }
+            writeSince(o, s.also());
+        }
+
+        private static void operandRef(Out o, IsaForm.Operand op) {
+            Out item = new Out(o);
+            writeOperand(item, op);
+            o.ref(OPERAND, item);
+        }
+
+        private static void sinceRef(Out o, Since s) {
+            Out item = new Out(o);
+            writeSince(item, s);
+            o.ref(SINCE, item);
+        }
+
+        private static void writeOperand(Out o, IsaForm.Operand op) {
+            o.str(op.name());
+            o.uint(op.shape().ordinal());
+            o.uint(op.kind().ordinal());
+            o.sint(op.typeSlot());
+            o.uint(op.fixedType() == null ? 0 : op.fixedType().ordinal() + 1);
+            o.uint((op.wide() ? WIDE : 0) | (op.optional() ? OPTIONAL : 0) | (op.sink() ? SINK : 0) | (op.neg() ? NEG : 0)
+                    | (op.relaxed() ? RELAXED : 0) | (op.hasRange() ? HAS_RANGE : 0) | (op.minus() ? MINUS : 0)
+                    | (op.selectorRequired() ? SELECTOR_REQUIRED : 0) | (op.typed() ? TYPED : 0)
+                    | (op.exact() ? EXACT : 0) | (op.noFunction() ? NO_FUNCTION : 0) | (op.writes() ? WRITES : 0));
+            o.sint(op.vector());
+            o.sint(op.vectorSlot());
+            o.slong(op.min());
+            o.slong(op.max());
+            o.str(op.text());
+            o.set(COPIED_SET, op.selectors());
+            if (op.values() == null) {
+                o.uint(0);
+            } else {
+                o.uint(op.values().length + 1);
+                for (long v : op.values()) {
+                    o.slong(v);
+                }
+            }
+            o.slong(op.multiple());
+            if (op.parts() == null) {
+                o.uint(0);
+            } else {
+                o.uint(op.parts().size() + 1);
+                for (IsaForm.Operand p : op.parts()) {
+                    o.bool(p != null);
+                    if (p != null) {
+                        operandRef(o, p);
+                    }
+                }
+            }
+            if (op.spaces() == null) {
+                o.uint(0);
+            } else {
+                o.uint(op.spaces().length + 1);
+                for (String s : op.spaces()) {
+                    o.str(s);
+                }
+            }
+            if (op.only() == null) {
+                o.uint(0);
+            } else {
+                o.uint(op.only().size() + 1);
+                for (PtxType t : op.only()) {
+                    o.uint(t.ordinal());
+                }
+            }
+            o.ints(op.widths());
+            o.sint(op.literals());
+            IsaForm.Limits l = op.limits();
+            if (l == IsaForm.Limits.NONE) {
+                o.bool(false);
+                return;
+            }
+            o.bool(true);
+            o.bool(l.pow2());
+            o.bool(l.nonzero());
+            o.bool(l.literal());
+            o.bool(l.floatRange());
+            o.slong(Double.doubleToRawLongBits(l.floatMin()));
+            o.bool(l.floatMinOpen());
+            o.slong(Double.doubleToRawLongBits(l.floatMax()));
+            o.str(l.atMost());
+            o.bool(l.generic());
+            o.str(l.sampler32());
+            o.uint(l.geometries().size());
+            for (IsaForm.Geometry g : l.geometries().values()) {
+                o.str(g.name());
+                o.uint(g.count());
+                o.str(g.layout());
+                o.bool(g.index());
+                o.bool(g.apart());
+                o.bool(g.vector());
+                o.bool(g.nosampler());
+            }
+        }
+
+        private static void writeTable(Out o, FormTable t) {
+            o.str(t.opcode());
+            o.str(t.manual());
+            o.strs(t.typeNames());
+            o.uint(t.order().size());
+            for (FormTable.Part p : t.order()) {
+                o.uint(p.ordinal());
+            }
+            o.uint(t.operands().size());
+            for (FormTable.Operand op : t.operands()) {
+                o.str(op.name());
+                o.uint(op.role().ordinal());
+                o.sint(op.typeIndex());
+                o.uint(op.presence().ordinal());
+                Selectors s = op.selectors();
+                o.bool(s == Selectors.NONE);
+                if (s != Selectors.NONE) {
+                    o.uint(s.use().ordinal());
+                    o.str(s.name());
+                    Out item = new Out(o);
+                    item.uint(s.legal().size());
+                    for (String x : s.legal()) {
+                        item.str(x);
+                    }
+                    o.bytes.writeBytes(item.bytes.toByteArray());
+                    o.str(s.syntax());
+                    o.str(s.defaultValue());
+                    o.uint(s.odd().ordinal());
+                }
+                o.uint(op.constants().ordinal());
+            }
+            o.strs(t.secondaryOps());
+            o.str(t.cmpName());
+            o.uint(t.forms().size());
+            for (Map.Entry<List<PtxType>, Form> e : t.forms().entrySet()) {
+                Form f = e.getValue();
+                if (!f.types().equals(e.getKey())) {
+                    throw new IllegalStateException(t.opcode() + ": a form keyed by other types than its own");
+                }
+                o.uint(f.types().size());
+                for (PtxType x : f.types()) {
+                    o.uint(x.ordinal());
+                }
+                o.uint(f.cmpOps().size());
+                for (CmpOp c : EnumSet.copyOf(f.cmpOps().isEmpty() ? EnumSet.noneOf(CmpOp.class) : f.cmpOps())) {
+                    o.uint(c.ordinal());
+                }
+                o.bool(f.ftz());
+                o.uint(f.dest().ordinal());
+                Requirement r = f.requires();
+                o.bool(r == Requirement.BASE);
+                if (r != Requirement.BASE) {
+                    writeVersion(o, r.version());
+                    o.uint(r.sm());
+                }
+                o.str(f.feature());
+                o.uint(f.quirks().size());
+                for (Form.Quirk q : EnumSet.copyOf(f.quirks().isEmpty() ? EnumSet.noneOf(Form.Quirk.class) : f.quirks())) {
+                    o.uint(q.ordinal());
+                }
             }
         }
     }

@@ -340,7 +340,7 @@ final class IsaIndex {
         for (String f : index.files) {
             sources.add(IsaSource.parse(f, new String(texts.bytes(f), StandardCharsets.UTF_8)));
         }
-        return IsaBinary.write(text, ordered, FormTableData.load(sources));
+        return IsaBinary.Writer.write(text, ordered, FormTableData.load(sources));
     }
 
     private static void write(Path dir, Path out, byte[] bytes) {
