@@ -12,8 +12,9 @@
 #   scripts/bench.sh --many [N] [RUNS]
 # --many: N small files (default 100: examples/scale.ptx with its kernel renamed) linted in one
 # ptxlint call, against ptxas -arch=compute_90 run on them one by one (issue 13: faster than ptxas).
-# With BASE_JAR=path/to/ptxlint.jar both modes also run that jar (its own CDS archive), for a
-# before/after comparison in the same run.
+# With BASE_JAR=path/to/ptxlint.jar both modes also run that jar (its own CDS archive; --startup
+# with the same flags as this jar, --many with the full JIT), for a before/after comparison in the
+# same run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JAR=cli/target/ptxlint.jar
@@ -79,7 +80,7 @@ if [ "${1:-}" = "--startup" ]; then
       "ptxlint, no archive" "java $FLAGS -jar $JAR -q examples/scale.ptx" \
       "ptxlint, CDS, full JIT" "java -XX:+UseSerialGC $CDS -jar $JAR -q examples/scale.ptx"
   if [ -n "$BASE_JAR" ]; then
-    set -- "$@" "BASE_JAR, CDS, full JIT" "java -XX:+UseSerialGC $(archive "$BASE_JAR") -jar $BASE_JAR -q examples/scale.ptx"
+    set -- "$@" "BASE_JAR, CDS archive" "java $FLAGS $(archive "$BASE_JAR") -jar $BASE_JAR -q examples/scale.ptx"
   fi
   rounds "$RUNS" "$@"
   exit 0

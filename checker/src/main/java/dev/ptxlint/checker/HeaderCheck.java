@@ -449,11 +449,14 @@ final class HeaderCheck {
                 : " (it goes by the last character alone)";
     }
 
-    private static final Pattern ARCH_LIKE = Pattern.compile("(?:sm|compute|lto)?[_-]?0*([0-9]{1,4})([a-z_]*)");
+    /** Compiled on the first unknown target only (a holder class): start-up, docs/performance.md. */
+    private static final class ArchLike {
+        static final Pattern PATTERN = Pattern.compile("(?:sm|compute|lto)?[_-]?0*([0-9]{1,4})([a-z_]*)");
+    }
 
     /** A documented target that the unknown name probably meant, or null. */
     static String suggestTarget(String text) {
-        Matcher m = ARCH_LIKE.matcher(text.toLowerCase(Locale.ROOT));
+        Matcher m = ArchLike.PATTERN.matcher(text.toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             return null;
         }
@@ -493,7 +496,7 @@ final class HeaderCheck {
     private void unknownTarget(Ast.Name e, String text) {
         String guess = suggestTarget(text);
         String msg = "unknown target architecture '" + text + "'";
-        Matcher m = ARCH_LIKE.matcher(text);
+        Matcher m = ArchLike.PATTERN.matcher(text);
         if (m.matches() && (m.group(2).equals("a") || m.group(2).equals("f"))
                 && Targets.isKnown(Target.of(Integer.parseInt(m.group(1)), ""))) {
             msg = "'" + text + "' is not a target: sm_" + Integer.parseInt(m.group(1)) + " has no '" + m.group(2)

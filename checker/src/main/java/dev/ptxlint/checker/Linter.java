@@ -142,9 +142,20 @@ public final class Linter {
     }
 
     /** Order of diagnostics in output: by position, then code. */
-    public static final Comparator<Diagnostic> ORDER = Comparator
-            .comparingLong((Diagnostic d) -> d.range().startOffset())
-            .thenComparing(Diagnostic::code);
+    public static final Comparator<Diagnostic> ORDER = new ByPosition();
+
+    /**
+     * {@link #ORDER}, written out: {@code Comparator.comparingLong(...).thenComparing(...)} makes
+     * lambdas of {@code java.util.Comparator}, which the class-data-sharing archive does not keep, so
+     * every run spun their classes (start-up, docs/performance.md).
+     */
+    private static final class ByPosition implements Comparator<Diagnostic> {
+        @Override
+        public int compare(Diagnostic a, Diagnostic b) {
+            int c = Long.compare(a.range().startOffset(), b.range().startOffset());
+            return c != 0 ? c : a.code().compareTo(b.code());
+        }
+    }
 
     /** Lints {@code text} and returns its diagnostics sorted by position. */
     public List<Diagnostic> lint(String text) {

@@ -535,18 +535,29 @@ final class NameResolver {
         } else if (e instanceof Ast.Cast c) {
             uses(c.operand(), branch);
         } else if (e instanceof Ast.Group g) {
-            g.items().forEach(x -> uses(x, branch));
+            // indexed loops: no lambda and no iterator on the per-instruction path
+            for (int i = 0; i < g.items().size(); i++) {
+                uses(g.items().get(i), branch);
+            }
         } else if (e instanceof Ast.VectorExpr v) {
-            v.items().forEach(x -> uses(x, branch));
+            for (int i = 0; i < v.items().size(); i++) {
+                uses(v.items().get(i), branch);
+            }
         } else if (e instanceof Ast.Address a) {
-            a.items().forEach(x -> uses(x, false));
+            for (int i = 0; i < a.items().size(); i++) {
+                uses(a.items().get(i), false);
+            }
         } else if (e instanceof Ast.PredPair p) {
             uses(p.first(), false);
             uses(p.second(), false);
         } else if (e instanceof Ast.Brace b) {
-            b.items().forEach(x -> uses(x, false));
+            for (int i = 0; i < b.items().size(); i++) {
+                uses(b.items().get(i), false);
+            }
         } else if (e instanceof Ast.Call c) {
-            c.args().forEach(x -> uses(x, false));
+            for (int i = 0; i < c.args().size(); i++) {
+                uses(c.args().get(i), false);
+            }
         }
     }
 

@@ -21,7 +21,8 @@ public final class Opcodes {
 
     private static Set<String> load() {
         Set<String> s = new TreeSet<>();
-        try (InputStream in = Opcodes.class.getResourceAsStream("ptx-opcodes.txt")) {
+        byte[] bytes = dev.ptxlint.isa.Resources.bytes(Opcodes.class, "ptx-opcodes.txt"); // start-up: not getResourceAsStream
+        try (InputStream in = bytes == null ? null : new java.io.ByteArrayInputStream(bytes)) {
             if (in == null) {
                 throw new IllegalStateException("ptx-opcodes.txt missing from the classpath");
             }

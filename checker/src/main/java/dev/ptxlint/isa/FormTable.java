@@ -129,6 +129,19 @@ public final class FormTable {
         this.forms = Collections.unmodifiableMap(m);
     }
 
+    /** A table as {@link IsaBinary} decodes it: every field as the build's table had it. */
+    FormTable(String opcode, String manual, List<String> typeNames, List<Part> order, List<Operand> operands,
+              List<String> secondaryOps, String cmpName, Map<List<PtxType>, Form> forms) {
+        this.opcode = opcode;
+        this.manual = manual;
+        this.typeNames = typeNames;
+        this.order = order;
+        this.operands = operands;
+        this.secondaryOps = secondaryOps;
+        this.cmpName = cmpName;
+        this.forms = Collections.unmodifiableMap(forms);
+    }
+
     public String opcode() {
         return opcode;
     }

@@ -81,6 +81,11 @@ public final class FormTableData {
         synchronized (FormTableData.class) {
             t = BY_OPCODE.get(opcode);
             if (t == null) {
+                t = InstructionSet.decodedTable(opcode); // the build's compiled table, when it fits the text
+                if (t != null) {
+                    BY_OPCODE.put(opcode, t);
+                    return t;
+                }
                 for (FormTable x : load(InstructionSet.tableSources(opcode), opcode)) {
                     t = x;
                     BY_OPCODE.put(opcode, x);

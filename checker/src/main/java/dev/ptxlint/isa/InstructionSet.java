@@ -1,7 +1,6 @@
 package dev.ptxlint.isa;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -44,6 +43,11 @@ public final class InstructionSet {
             return b;
         }
 
+        /** The CRC-32 of a data file's bytes ({@link IsaIndex#crc}); throws when there is none. */
+        int crc(String name) {
+            return IsaIndex.crc(bytes(name));
+        }
+
         static Texts ofDirectory(Path dir) {
             return new Texts() {
                 @Override
@@ -61,18 +65,22 @@ public final class InstructionSet {
             };
         }
 
+        /** The data files of the classpath, read through {@link Resources} (the jar's CRCs without reading). */
         static Texts ofClasspath() {
-            return new Texts() {
-                @Override
-                byte[] bytesOrNull(String name) {
-                    try (InputStream in = InstructionSet.class.getResourceAsStream(name)) {
-                        return in == null ? null : in.readAllBytes();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
-                    }
-                }
-            };
+            return CLASSPATH;
         }
+
+        private static final Texts CLASSPATH = new Texts() {
+            @Override
+            byte[] bytesOrNull(String name) {
+                return Resources.bytes(InstructionSet.class, name);
+            }
+
+            @Override
+            int crc(String name) {
+                return Resources.crc(InstructionSet.class, name);
+            }
+        };
 
         static Texts ofMap(Map<String, String> files) {
             return new Texts() {
@@ -100,6 +108,10 @@ public final class InstructionSet {
 
     private final Texts texts;
     private volatile IsaIndex index;
+    /** The build's compiled forms and tables ({@link IsaBinary}), or null: the text is parsed; guarded by this. */
+    private IsaBinary binary;
+    /** The data files whose CRC has been checked against the index's; guarded by this. */
+    private boolean[] verified;
     /** Parsed files by name; guarded by this. */
     private final Map<String, IsaSource> parsed = new HashMap<>();
     /** Compiled blocks; guarded by this. */
@@ -108,10 +120,15 @@ public final class InstructionSet {
     private final ConcurrentHashMap<String, Set<String>> vocabulary = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Set<String>> ignoredByOpcode = new ConcurrentHashMap<>();
 
-    /** Lazy: files are parsed when an opcode of theirs is asked for. */
-    private InstructionSet(Texts texts, IsaIndex index) {
+    /**
+     * Lazy: files are parsed when an opcode of theirs is asked for, or, with {@code binary}, the
+     * opcode's compiled forms decoded.
+     */
+    private InstructionSet(Texts texts, IsaIndex index, IsaBinary binary) {
         this.texts = texts;
         this.index = index;
+        this.binary = binary;
+        this.verified = new boolean[index.files.size()];
     }
 
     /** Every file of {@code names} parsed and compiled now. */
@@ -171,21 +188,32 @@ public final class InstructionSet {
      * index made from this {@code index.txt}, else parsed in full.
      */
     static InstructionSet load(Texts texts, boolean useIndex) {
-        byte[] list = texts.bytes("index.txt");
-        int listCrc = IsaIndex.crc(list);
+        return load(texts, useIndex, true);
+    }
+
+    /** The same; with {@code useBinary} false the build's {@link IsaBinary} is not used (for tests). */
+    static InstructionSet load(Texts texts, boolean useIndex, boolean useBinary) {
         if (useIndex) {
+            int listCrc = texts.crc("index.txt");
             byte[] idx = texts.bytesOrNull(IsaIndex.RESOURCE);
             IsaIndex i = idx == null ? null : IsaIndex.read(new String(idx, StandardCharsets.UTF_8));
             if (i != null && i.listCrc == listCrc) {
-                return new InstructionSet(texts, i);
+                return new InstructionSet(texts, i,
+                        useBinary ? IsaBinary.read(texts.bytesOrNull(IsaBinary.RESOURCE), idx) : null);
             }
         }
-        return new InstructionSet(texts, index(list), listCrc);
+        byte[] list = texts.bytes("index.txt");
+        return new InstructionSet(texts, index(list), IsaIndex.crc(list));
     }
 
     /** How many data files have been parsed so far (for tests). */
     synchronized int parsedFiles() {
         return parsed.size();
+    }
+
+    /** Whether forms are decoded from the build's {@link IsaBinary} (for tests). */
+    synchronized boolean decodes() {
+        return binary != null;
     }
 
     /** The index this set answers from (for tests). */
@@ -246,8 +274,46 @@ public final class InstructionSet {
         return s;
     }
 
+    /**
+     * Checks that the data files {@code files} are those the index (and so the binary made with
+     * it) was made from; throws StaleIndex when one is not. Each file is read once for this.
+     */
+    private void verify(int[] files) {
+        for (int fi : files) {
+            if (!verified[fi]) {
+                if (index.crcs[fi] != texts.crc(index.files.get(fi))) {
+                    throw new StaleIndex(index.files.get(fi));
+                }
+                verified[fi] = true;
+            }
+        }
+    }
+
+    /**
+     * The form table of {@code opcode} decoded from the build's binary, or null when there is no
+     * binary, no such table, or the data files differ from it (then the caller reads the text).
+     */
+    static FormTable decodedTable(String opcode) {
+        return get().decodeTable(opcode);
+    }
+
+    synchronized FormTable decodeTable(String opcode) {
+        int[] files = index.tables.get(opcode);
+        if (binary == null || files == null) {
+            return null;
+        }
+        try {
+            verify(files);
+        } catch (StaleIndex e) {
+            rebuild();
+            return null;
+        }
+        return binary.table(opcode);
+    }
+
     /** Drops a stale index: parses and compiles every file now. */
     private void rebuild() {
+        binary = null;
         byte[] list = texts.bytes("index.txt");
         Map<String, List<IsaForm>> forms = new HashMap<>();
         parsed.clear();
@@ -270,6 +336,14 @@ public final class InstructionSet {
         }
         List<IsaForm> out = new ArrayList<>();
         try {
+            if (binary != null) {
+                verify(files);
+                l = binary.forms(opcode);
+                if (l != null) {
+                    byOpcode.put(opcode, l);
+                    return l;
+                }
+            }
             for (int fi : files) {
                 String section = "";
                 IsaSource src = source(index.files.get(fi));

@@ -255,6 +255,50 @@ public final class IsaForm {
         this.nameLength = bestLength;
     }
 
+    /** A form as {@link IsaBinary} decodes it: every field as the build's compiled form had it. */
+    IsaForm(String opcode, String syntax, String section, String file, int line, Slot[] slots, int[] typeSlots,
+            int[] spaceSlots, int[][] positionalSlots, Operand[] operands, int minOperands, Since since,
+            Map<String, Since> valueSince, String undocumented, Set<String> repeatable, Until until, String name,
+            int nameLength) {
+        this.opcode = opcode;
+        this.syntax = syntax;
+        this.section = section;
+        this.file = file;
+        this.line = line;
+        this.slots = slots;
+        this.typeSlots = typeSlots;
+        this.spaceSlots = spaceSlots;
+        this.positionalSlots = positionalSlots;
+        this.operands = operands;
+        this.minOperands = minOperands;
+        this.since = since;
+        this.valueSince = valueSince;
+        this.undocumented = undocumented;
+        this.repeatable = repeatable;
+        this.until = until;
+        this.name = name;
+        this.nameLength = nameLength;
+    }
+
+    /** The file and line the form is written at (for {@link IsaBinary}). */
+    String file() {
+        return file;
+    }
+
+    int line() {
+        return line;
+    }
+
+    /** Every modifier value with a requirement of its own in this form (for {@link IsaBinary} and tests). */
+    Map<String, Since> valueSince() {
+        return valueSince;
+    }
+
+    /** The values that may be repeated (for {@link IsaBinary} and tests). */
+    Set<String> repeatableValues() {
+        return repeatable;
+    }
+
     /**
      * The instruction's name ({@code cp.async.bulk.prefetch.tensor}): the opcode and the words that
      * ptxas reads with it, which must follow it in this order; the first {@link #nameLength()} slots.

@@ -308,18 +308,45 @@ final class IsaIndex {
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args[0], "dev", "ptxlint", "isa");
         Path out = dir.resolve(RESOURCE);
+        Path bin = dir.resolve(IsaBinary.RESOURCE);
         Files.deleteIfExists(out);
+        Files.deleteIfExists(bin);
         InstructionSet.Texts texts = InstructionSet.Texts.ofDirectory(dir);
-        String text;
+        byte[] text;
+        byte[] binary;
         try {
-            text = InstructionSet.fullIndex(texts, new HashMap<>()).write();
+            Map<String, List<IsaForm>> forms = new HashMap<>();
+            IsaIndex index = InstructionSet.fullIndex(texts, forms);
+            text = index.write().getBytes(StandardCharsets.UTF_8);
+            binary = binary(texts, index, text, forms);
         } catch (RuntimeException e) {
             System.err.println("[WARNING] ptxlint: no " + RESOURCE + " made (runs will parse every ISA data file): " + e);
             return;
         }
-        Path tmp = dir.resolve(RESOURCE + ".tmp");
+        write(dir, out, text);
+        write(dir, bin, binary);
+    }
+
+    /**
+     * The {@link IsaBinary} resource of the data of {@code index} (whose bytes are {@code text}):
+     * every opcode's compiled forms {@code forms}, in the index's opcode order, and every form table.
+     */
+    static byte[] binary(InstructionSet.Texts texts, IsaIndex index, byte[] text, Map<String, List<IsaForm>> forms) {
+        Map<String, List<IsaForm>> ordered = new LinkedHashMap<>();
+        for (String op : index.opcodes.keySet()) {
+            ordered.put(op, forms.get(op));
+        }
+        List<IsaSource> sources = new ArrayList<>();
+        for (String f : index.files) {
+            sources.add(IsaSource.parse(f, new String(texts.bytes(f), StandardCharsets.UTF_8)));
+        }
+        return IsaBinary.Writer.write(text, ordered, FormTableData.load(sources));
+    }
+
+    private static void write(Path dir, Path out, byte[] bytes) {
+        Path tmp = dir.resolve(out.getFileName() + ".tmp");
         try {
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.write(tmp, bytes);
             Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                     java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

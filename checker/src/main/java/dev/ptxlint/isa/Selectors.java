@@ -65,6 +65,11 @@ public final class Selectors {
         this.odd = odd;
     }
 
+    /** Selectors as {@link IsaBinary} decodes them: every field as the build's had it. */
+    static Selectors decoded(Use use, String name, Set<String> legal, String syntax, String defaultValue, Odd odd) {
+        return new Selectors(use, name, legal, syntax, defaultValue, odd);
+    }
+
     /** A slot without selectors, with ptxas's treatment of the odd tokens there. */
     public static Selectors none(Odd odd) {
         return new Selectors(Use.NONE, "", Set.of(), "", null, odd);

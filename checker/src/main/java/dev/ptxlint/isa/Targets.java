@@ -196,7 +196,11 @@ public final class Targets {
         if (q == p) {
             return null;
         }
-        String digits = name.substring(p, q).replaceFirst("^0+(?=.)", "");
+        int z = p;
+        while (z < q - 1 && name.charAt(z) == '0') {
+            z++; // leading zeros, keeping one digit (no regular expression: start-up)
+        }
+        String digits = name.substring(z, q);
         if (digits.length() > 4) {
             return null;
         }

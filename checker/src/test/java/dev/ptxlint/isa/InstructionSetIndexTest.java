@@ -28,11 +28,23 @@ import org.junit.jupiter.api.Test;
  */
 class InstructionSetIndexTest {
 
-    private static InstructionSet full() {
-        return InstructionSet.load(InstructionSet.Texts.ofClasspath(), false);
+    private static InstructionSet full;
+
+    /** A full parse of the shipped text (made once: the tests only read it). */
+    private static synchronized InstructionSet full() {
+        if (full == null) {
+            full = InstructionSet.load(InstructionSet.Texts.ofClasspath(), false);
+        }
+        return full;
     }
 
+    /** Lazy, parsing the text of the opcodes asked for (the build's binary not used). */
     private static InstructionSet lazy() {
+        return InstructionSet.load(InstructionSet.Texts.ofClasspath(), true, false);
+    }
+
+    /** Lazy, decoding the build's compiled forms ({@link IsaBinary}). */
+    private static InstructionSet decoding() {
         return InstructionSet.load(InstructionSet.Texts.ofClasspath(), true);
     }
 
@@ -49,6 +61,28 @@ class InstructionSetIndexTest {
     }
 
     @Test
+    void theShippedBinaryIsThatOfAFullParse() {
+        InstructionSet.Texts texts = InstructionSet.Texts.ofClasspath();
+        byte[] shipped = texts.bytesOrNull(IsaBinary.RESOURCE);
+        assertNotNull(shipped, "the build makes " + IsaBinary.RESOURCE + " (checker/pom.xml, process-classes)");
+        Map<String, List<IsaForm>> forms = new HashMap<>();
+        IsaIndex index = InstructionSet.fullIndex(texts, forms);
+        byte[] made = IsaIndex.binary(texts, index, index.write().getBytes(StandardCharsets.UTF_8), forms);
+        assertTrue(Arrays.equals(made, shipped), "the shipped binary is the one the text gives, byte for byte");
+        assertNotNull(IsaBinary.read(shipped, texts.bytesOrNull(IsaIndex.RESOURCE)), "it fits the shipped index");
+    }
+
+    @Test
+    void theDecodedFormsAreThoseOfTheFullParse() {
+        InstructionSet full = full();
+        InstructionSet decoding = decoding();
+        assertTrue(decoding.decodes(), "the shipped binary is used");
+        answersAsTheFullParse(full, decoding);
+        assertEquals(0, decoding.parsedFiles(), "no data file parsed: every form was decoded");
+        assertTrue(decoding.decodes(), "the data files are those the binary was made from");
+    }
+
+    @Test
     void theLazySetAnswersAsTheFullParse() {
         InstructionSet full = full();
         InstructionSet lazy = lazy();
@@ -57,6 +91,10 @@ class InstructionSetIndexTest {
         int afterAdd = lazy.parsedFiles();
         assertTrue(afterAdd >= 1 && afterAdd < lazy.index().files.size(),
                 "only the files of add are parsed: " + afterAdd);
+        answersAsTheFullParse(full, lazy);
+    }
+
+    private static void answersAsTheFullParse(InstructionSet full, InstructionSet lazy) {
         assertEquals(List.copyOf(full.opcodes()), List.copyOf(lazy.opcodes()));
         assertEquals(full.knownWords(), lazy.knownWords());
         assertEquals(full.ignored(), lazy.ignored());
@@ -84,14 +122,25 @@ class InstructionSetIndexTest {
         InstructionSet full = full();
         List<FormTable> all = FormTableData.load(full.sources(full.index().files));
         List<String> opcodes = new ArrayList<>();
+        InstructionSet decoding = decoding();
         for (FormTable t : all) {
             opcodes.add(t.opcode());
+            assertEquals(FormTableDump.dump(List.of(t)), FormTableDump.dump(List.of(decoding.decodeTable(t.opcode()))),
+                    "decoded: " + t.opcode());
+            assertEqualTables(t, decoding.decodeTable(t.opcode()));
             List<IsaSource> sources = InstructionSet.tableSources(t.opcode());
             assertEquals(FormTableDump.dump(List.of(t)),
                     FormTableDump.dump(FormTableData.load(sources, t.opcode())), t.opcode());
             assertEquals(FormTableDump.dump(List.of(t)), FormTableDump.dump(List.of(FormTableData.table(t.opcode()))));
         }
         assertEquals(opcodes, List.copyOf(FormTableData.opcodes()));
+    }
+
+    /** The forms compared as objects too (the dump compares the operands' selectors, which have no equals). */
+    private static void assertEqualTables(FormTable a, FormTable b) {
+        assertEquals(a.forms(), b.forms(), a.opcode());
+        assertEquals(a.typeNames(), b.typeNames(), a.opcode());
+        assertEquals(a.order(), b.order(), a.opcode());
     }
 
     private static final String LIST = "a.ptxisa\nb.ptxisa\n";
@@ -156,18 +205,106 @@ class InstructionSetIndexTest {
         assertEquals(3, none.formCount());
     }
 
+    /** The texts with the build's index and binary, as bytes. */
+    private static Map<String, byte[]> withBinary(Map<String, String> texts) {
+        Map<String, List<IsaForm>> forms = new HashMap<>();
+        InstructionSet.Texts t = InstructionSet.Texts.ofMap(texts);
+        IsaIndex idx = InstructionSet.fullIndex(t, forms);
+        byte[] index = idx.write().getBytes(StandardCharsets.UTF_8);
+        Map<String, byte[]> m = new LinkedHashMap<>();
+        texts.forEach((k, v) -> m.put(k, v.getBytes(StandardCharsets.UTF_8)));
+        m.put(IsaIndex.RESOURCE, index);
+        m.put(IsaBinary.RESOURCE, IsaIndex.binary(t, idx, index, forms));
+        return m;
+    }
+
+    private static InstructionSet.Texts bytes(Map<String, byte[]> files) {
+        return new InstructionSet.Texts() {
+            @Override
+            byte[] bytesOrNull(String name) {
+                byte[] b = files.get(name);
+                return b == null ? null : b.clone();
+            }
+        };
+    }
+
+    @Test
+    void aBinaryAnswersWithoutParsing() {
+        InstructionSet s = InstructionSet.load(bytes(withBinary(texts(A, B))), true);
+        assertTrue(s.decodes());
+        assertEquals("mul.lo.type d, a, b;", s.forms("mul").get(0).syntax());
+        assertEquals(Set.of(".u32", ".s32"), s.vocabulary("add"));
+        assertEquals(Set.of(".pred", ".weird"), s.ignored("sub"));
+        assertEquals(List.of(), s.forms("div"));
+        assertEquals(0, s.parsedFiles());
+        InstructionSet full = InstructionSet.load(InstructionSet.Texts.ofMap(texts(A, B)), false);
+        for (String op : List.of("add", "sub", "mul")) {
+            assertEquals(describe(full, full.forms(op)), describe(s, s.forms(op)), op);
+        }
+    }
+
+    @Test
+    void aBinaryThatDoesNotFitIsNotUsed() {
+        Map<String, byte[]> good = withBinary(texts(A, B));
+        byte[] bin = good.get(IsaBinary.RESOURCE);
+        List<byte[]> bad = new ArrayList<>();
+        byte[] corrupt = bin.clone();
+        corrupt[corrupt.length - 3] ^= 0x20; // a payload byte: its CRC differs
+        bad.add(corrupt);
+        bad.add(Arrays.copyOf(bin, bin.length - 1)); // truncated
+        bad.add(Arrays.copyOf(bin, 10)); // shorter than its header
+        byte[] version = bin.clone();
+        version[7]++; // another format version
+        bad.add(version);
+        byte[] magic = bin.clone();
+        magic[0] = 'X';
+        bad.add(magic);
+        // made with the index of other data: the index CRC in its header differs
+        bad.add(withBinary(texts(A, B.replace("mul.lo", "mul.hi"))).get(IsaBinary.RESOURCE));
+        for (byte[] b : bad) {
+            Map<String, byte[]> m = new LinkedHashMap<>(good);
+            m.put(IsaBinary.RESOURCE, b);
+            InstructionSet s = InstructionSet.load(bytes(m), true);
+            assertTrue(!s.decodes(), "not used");
+            assertEquals("mul.lo.type d, a, b;", s.forms("mul").get(0).syntax(), "read from the text");
+            assertEquals(1, s.parsedFiles(), "through the index, one file");
+        }
+        assertNotNull(IsaBinary.read(bin, good.get(IsaIndex.RESOURCE)));
+
+        // data edited after the build (the index and binary copied along): the text wins
+        Map<String, byte[]> stale = new LinkedHashMap<>(good);
+        stale.put("b.ptxisa", B.replace("mul.lo.type", "mul.hi.type").getBytes(StandardCharsets.UTF_8));
+        InstructionSet s = InstructionSet.load(bytes(stale), true);
+        assertTrue(s.decodes(), "the binary fits the index");
+        assertEquals(1, s.forms("add").size(), "a.ptxisa is as built: decoded");
+        assertEquals(0, s.parsedFiles());
+        assertEquals("mul.hi.type d, a, b;", s.forms("mul").get(0).syntax(), "the text wins");
+        assertTrue(!s.decodes(), "dropped once a file differs");
+        assertTrue(s.isKnownWord(".hi"));
+        assertEquals(2, s.parsedFiles());
+
+        // no binary: the index alone
+        Map<String, byte[]> none = new LinkedHashMap<>(good);
+        none.remove(IsaBinary.RESOURCE);
+        InstructionSet n = InstructionSet.load(bytes(none), true);
+        assertTrue(!n.decodes());
+        assertEquals(1, n.forms("add").size());
+        assertEquals(1, n.parsedFiles());
+    }
+
     /** What {@code -Dptxlint.isa.dir} gives: the files of a directory, edited, parsed in full. */
     @Test
     void aDirectoryOfEditedDataIsReadInFull() throws Exception {
         try (FileSystem fs = Jimfs.newFileSystem(Configuration.unix())) {
             Path dir = fs.getPath("/isa");
             Files.createDirectories(dir);
-            Map<String, String> m = withIndex(texts(A, B));
-            m.put("a.ptxisa", A.replace(".s32 }", ".s32, .u64 }"));
-            for (Map.Entry<String, String> e : m.entrySet()) {
-                Files.writeString(dir.resolve(e.getKey()), e.getValue());
+            Map<String, byte[]> m = withBinary(texts(A, B));
+            m.put("a.ptxisa", A.replace(".s32 }", ".s32, .u64 }").getBytes(StandardCharsets.UTF_8));
+            for (Map.Entry<String, byte[]> e : m.entrySet()) {
+                Files.write(dir.resolve(e.getKey()), e.getValue());
             }
             InstructionSet s = InstructionSet.load(InstructionSet.Texts.ofDirectory(dir), false);
+            assertTrue(!s.decodes(), "neither the index nor the binary is used");
             assertEquals(2, s.parsedFiles());
             assertEquals(Set.of(".u32", ".s32", ".u64"), s.vocabulary("add"), "the edited text, not the index");
         }
@@ -185,7 +322,9 @@ class InstructionSetIndexTest {
                     .append(Arrays.toString(f.typeSlots())).append(" | ").append(f.minOperands()).append('-')
                     .append(f.maxOperands()).append(" | ").append(f.since()).append(" | ").append(f.until())
                     .append(" | ").append(f.undocumented()).append(" | ").append(f.hasValueRequirements())
-                    .append(" | ").append(Arrays.deepToString(f.positionalSlots()));
+                    .append(" | ").append(Arrays.deepToString(f.positionalSlots())).append(" | ")
+                    .append(Arrays.toString(f.spaceSlots())).append(" | ").append(new java.util.TreeMap<>(f.valueSince()))
+                    .append(" | ").append(new java.util.TreeSet<>(f.repeatableValues()));
             for (String w : isa.vocabulary(f.opcode())) {
                 if (f.since(w) != null || f.repeatable(w)) {
                     sb.append(" | ").append(w).append(':').append(f.since(w)).append(':').append(f.repeatable(w));
@@ -224,6 +363,8 @@ class InstructionSetIndexTest {
                     sb.append(Arrays.toString(a)); // widths()
                 } else if (v instanceof Object[] a) {
                     sb.append(Arrays.deepToString(a)); // spaces(), only(): by content, not identity
+                } else if (v instanceof Set<?> set && c.getName().equals("selectors")) {
+                    sb.append(new java.util.TreeSet<>(set)); // a Set.copyOf: no order of its own
                 } else if (v instanceof List<?> l && c.getName().equals("parts")) {
                     for (Object p : l) {
                         sb.append(operand((IsaForm.Operand) p)).append(';');

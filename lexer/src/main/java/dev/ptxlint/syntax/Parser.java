@@ -511,11 +511,29 @@ public final class Parser {
         return s.equals(".align");
     }
 
+    /**
+     * {@code [0-9]+\.[0-9]+}, without a regular expression: this was the only one a small run
+     * compiled, and it loaded the regex classes (start-up, docs/performance.md).
+     */
+    static boolean isVersionNumber(String s) {
+        int dot = s.indexOf('.');
+        if (dot <= 0 || dot == s.length() - 1) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (i != dot && (c < '0' || c > '9')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private Directive versionDirective() {
         Token name = advance();
         List<Expr> args = new ArrayList<>();
         Token v = cur();
-        if (v.kind() == TokenKind.FLOAT && v.text().matches("[0-9]+\\.[0-9]+")) {
+        if (v.kind() == TokenKind.FLOAT && isVersionNumber(v.text())) {
             advance();
             args.add(new FloatLit(v, v.span()));
         } else {

@@ -338,4 +338,15 @@ class ParserTest {
         assertEquals(ProblemKind.PREPROCESSOR, r.problems().get(0).kind());
         assertEquals(2, r.items().size());
     }
+
+    @Test
+    void versionNumbersAreDigitsDotDigits() {
+        for (String v : new String[] {"9.0", "10.12", "07.08", "1.5"}) {
+            assertTrue(Parser.isVersionNumber(v), v);
+        }
+        for (String v : new String[] {".5", "5.", "1.2.3", "1.5e3", "1e5", "", ".", "a.b", "1.\u0661"}) {
+            assertTrue(!Parser.isVersionNumber(v), v);
+            assertEquals(v.matches("[0-9]+\\.[0-9]+"), Parser.isVersionNumber(v), v);
+        }
+    }
 }

@@ -22,11 +22,17 @@ final class OperandCountRule implements FormRule {
     @Override
     public void check(FormAnalysis a, CheckContext ctx) {
         List<Ast.Expr> ops = a.insn.operands();
-        if (ops.stream().anyMatch(e -> e instanceof Ast.Missing)) {
-            return; // the parser reported it
+        // loops, not streams: every set-family instruction comes here, and the first stream
+        // pipeline of a run loads and links its classes (start-up, docs/performance.md)
+        for (Ast.Expr e : ops) {
+            if (e instanceof Ast.Missing) {
+                return; // the parser reported it
+            }
         }
-        if (a.mods.stream().anyMatch(m -> m.kind() == FormAnalysis.ModKind.UNKNOWN)) {
-            return; // perhaps a misspelt BoolOp: the count depends on it
+        for (FormAnalysis.Mod m : a.mods) {
+            if (m.kind() == FormAnalysis.ModKind.UNKNOWN) {
+                return; // perhaps a misspelt BoolOp: the count depends on it
+            }
         }
         Token merge = a.mergeSelector();
         List<FormTable.Operand> expected = a.requiredOperands(merge != null);
