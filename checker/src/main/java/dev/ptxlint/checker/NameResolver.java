@@ -48,6 +48,13 @@ final class NameResolver {
     private static final class Scope {
         final Map<String, Symbol> names = new HashMap<>();
         final Map<String, Range> ranges = new HashMap<>();
+        /**
+         * The first {@link #FAST_RANGES} ranges again, by their names as {@link RegisterName#canonical}
+         * Strings: found by identity before {@link #ranges} is asked.
+         */
+        String[] rangeNames;
+        Range[] rangeList;
+        int rangeCount;
         /** Labels of this block, collected before its statements so they can be used early. */
         final Map<String, Span> labels = new HashMap<>();
         /** Labels of this block defined so far in source order (declarations after them clash). */
@@ -90,8 +97,57 @@ final class NameResolver {
         }
     }
 
-    private record Range(int count, Span span, Symbol symbol) {
+    /** A register range of a scope: {@code %r<count>} declared at {@code span}. */
+    private static final class Range {
+        final int count;
+        final Span span;
+        final Symbol symbol;
+        /** The symbols of the registers used so far, by index (each made on its first use). */
+        private Symbol[] byIndex;
+
+        Range(int count, Span span, Symbol symbol) {
+            this.count = count;
+            this.span = span;
+            this.symbol = symbol;
+        }
+
+        int count() {
+            return count;
+        }
+
+        Span span() {
+            return span;
+        }
+
+        Symbol symbol() {
+            return symbol;
+        }
+
+        /** The symbol of the register {@code n} of this range, at {@code index} (below {@link #count}). */
+        Symbol register(String n, long index) {
+            if (index >= MAX_CACHED_REGISTERS) {
+                return symbol.named(n);
+            }
+            int k = (int) index;
+            Symbol[] b = byIndex;
+            if (b == null || k >= b.length) {
+                int size = Math.max(k + 1, b == null ? 64 : Math.min(2 * b.length, MAX_CACHED_REGISTERS));
+                b = byIndex = b == null ? new Symbol[size] : java.util.Arrays.copyOf(b, size);
+            }
+            Symbol s = b[k];
+            if (s == null || (s.name() != n && !s.name().equals(n))) {
+                s = symbol.named(n); // (%r007 and %r7 are the same register under two names)
+                b[k] = s;
+            }
+            return s;
+        }
     }
+
+    /** Ranges of a scope found by identity first ({@link Scope#rangeNames}). */
+    private static final int FAST_RANGES = 8;
+
+    /** Registers of a range past this index get a new symbol per use (a range can declare 2^31). */
+    private static final int MAX_CACHED_REGISTERS = 1 << 16;
 
     private final Reporter out;
     /**
@@ -125,6 +181,47 @@ final class NameResolver {
     private final int[] cachedAddress = new int[256];
     private final Symbol[] cachedSymbol = new Symbol[256];
     private final Deque<Scope> scopes = new ArrayDeque<>();
+
+    /**
+     * What names resolved to, by name, while nothing has changed since ({@link #epoch}): the
+     * instruction checks ask again for every operand the resolver has just resolved. Direct-mapped,
+     * keyed by the text's identity (the lexer hands out one String per repeated spelling); made on
+     * first use.
+     */
+    private static final int CACHE_SIZE = 256;
+    private String[] cacheKey;
+    private Symbol[] cacheValue;
+    private int[] cacheEpoch;
+    /**
+     * Changes with everything that can change what a name resolves to: a declaration, a label, a
+     * scope opened or closed, a module name or range added. (Branch targets taken as provisional
+     * labels are not cached.)
+     */
+    private int epoch = 1;
+    /** Cached for a name that resolves to nothing. */
+    private static final Symbol UNRESOLVED = new Symbol("", Symbol.Kind.LABEL, null, null, 1, null);
+    /** Opcodes known to be in the ISA, by the text's identity (direct-mapped); made on first use. */
+    private String[] knownOpcodes;
+
+    private void changed() {
+        if (++epoch == 0) { // wrapped: no entry may match a stamp from 2^32 changes ago
+            epoch = 1;
+            if (cacheKey != null) {
+                java.util.Arrays.fill(cacheKey, null);
+            }
+        }
+    }
+
+    private void push(Scope s) {
+        scopes.push(s);
+        changed();
+    }
+
+    private Scope pop() {
+        Scope s = scopes.pop();
+        changed();
+        return s;
+    }
 
     private final java.util.List<InstructionCheck> checks;
     private final HeaderCheck header;
@@ -306,7 +403,7 @@ final class NameResolver {
         for (VarDecl p : f.params()) {
             declareAll(fs, p, true);
         }
-        scopes.push(fs);
+        push(fs);
         for (InstructionCheck c : checks) {
             if (c instanceof FunctionCheck fc) {
                 fc.begin(f, context);
@@ -321,13 +418,14 @@ final class NameResolver {
                 fc.end(f, context);
             }
         }
-        scopes.pop();
+        pop();
         foldMark = out.errorCount();
     }
 
     // The module tables change only on the reading thread; while a pool checks bodies, under the lock.
 
     private int addModuleName(String n, int flags, int info, Span at) {
+        changed();
         if (moduleLock == null) {
             return moduleNames.add(n, flags, info, at);
         }
@@ -353,6 +451,7 @@ final class NameResolver {
     }
 
     private int addModuleRange(String n, int info, int count, Span at) {
+        changed();
         if (moduleLock == null) {
             return moduleRanges.addWithValue(n, 0, info, count, at);
         }
@@ -399,14 +498,14 @@ final class NameResolver {
             if (!it.hasNext()) {
                 open.pop();
                 if (!open.isEmpty()) {
-                    scopes.pop();
+                    pop();
                 }
                 continue;
             }
             Statement s = it.next();
             if (s instanceof Block inner) {
                 Scope sc = new Scope();
-                scopes.push(sc);
+                push(sc);
                 collectLabels(sc, inner);
                 open.push(inner.statements().iterator());
             } else {
@@ -425,6 +524,7 @@ final class NameResolver {
                     scope.branchTargets = new java.util.HashSet<>();
                 }
                 scope.branchTargets.add(pl.name().text());
+                changed();
             }
             previous = s;
             if (s instanceof Label l) {
@@ -476,7 +576,7 @@ final class NameResolver {
             provisional.clear();
         }
         String op = i.opcode().text();
-        if (i.opcode().kind() == TokenKind.IDENT && !Opcodes.isKnown(op)) {
+        if (i.opcode().kind() == TokenKind.IDENT && !isKnownOpcode(op)) {
             unknownOpcode(i.opcode());
         }
         if (i.guard() != null) {
@@ -489,6 +589,24 @@ final class NameResolver {
         for (InstructionCheck c : checks) {
             c.check(i, context);
         }
+    }
+
+    /** {@link Opcodes#isKnown}, answered by identity for the opcodes seen before. */
+    private boolean isKnownOpcode(String op) {
+        String[] k = knownOpcodes;
+        if (k == null) {
+            k = knownOpcodes = new String[64];
+        }
+        int h = op.hashCode();
+        int slot = (h ^ (h >>> 16)) & (k.length - 1);
+        if (k[slot] == op) {
+            return true;
+        }
+        if (!Opcodes.isKnown(op)) {
+            return false;
+        }
+        k[slot] = op;
+        return true;
     }
 
     private void unknownOpcode(Token t) {
@@ -596,6 +714,38 @@ final class NameResolver {
 
     /** What {@code n} refers to in the current scope, or null. */
     Symbol resolve(String n) {
+        String[] keys = cacheKey;
+        if (keys == null) {
+            keys = cacheKey = new String[CACHE_SIZE];
+            cacheValue = new Symbol[CACHE_SIZE];
+            cacheEpoch = new int[CACHE_SIZE];
+        }
+        int h = n.hashCode();
+        int slot = (h ^ (h >>> 16)) & (CACHE_SIZE - 1);
+        Symbol sym;
+        if (keys[slot] == n && cacheEpoch[slot] == epoch) {
+            sym = cacheValue[slot];
+        } else {
+            sym = lookup(n);
+            if (sym == null) {
+                sym = UNRESOLVED;
+            }
+            keys[slot] = n;
+            cacheValue[slot] = sym;
+            cacheEpoch[slot] = epoch;
+        }
+        if (sym != UNRESOLVED) {
+            return sym;
+        }
+        if (!provisional.isEmpty() && provisional.contains(n)) {
+            return new Symbol(n, Symbol.Kind.LABEL, null, null, 1, null);
+        }
+        return null;
+    }
+
+    /** {@link #resolve} without the cache and the provisional labels. */
+    private Symbol lookup(String n) {
+        RegisterName reg = null;
         for (Scope s : scopes) {
             Symbol sym = s.names.get(n);
             if (sym != null) {
@@ -607,9 +757,14 @@ final class NameResolver {
                 return new Symbol(n, Symbol.Kind.LABEL, null, s.branchTargets != null && s.branchTargets.contains(n)
                         ? ".branchtargets" : null, 1, label);
             }
-            Range r = rangeOf(s, n);
-            if (r != null) {
-                return r.symbol().named(n);
+            if (!s.ranges.isEmpty()) {
+                if (reg == null) {
+                    reg = RegisterName.of(n);
+                }
+                Range r = rangeOf(s, reg);
+                if (r != null) {
+                    return r.register(n, reg.index);
+                }
             }
         }
         Symbol m;
@@ -628,9 +783,6 @@ final class NameResolver {
         }
         if (SpecialRegisters.isPredefined(n)) {
             return new Symbol(n, Symbol.Kind.SPECIAL_REGISTER, ".sreg", null, 1, null);
-        }
-        if (!provisional.isEmpty() && provisional.contains(n)) {
-            return new Symbol(n, Symbol.Kind.LABEL, null, null, 1, null);
         }
         return null;
     }
@@ -666,33 +818,17 @@ final class NameResolver {
         if (moduleRanges.size() == 0) {
             return -1;
         }
-        int i = suffixStart(n);
-        if (i < 0) {
+        RegisterName reg = RegisterName.of(n);
+        if (reg.prefix == null) {
             return -1;
         }
-        int a = moduleRanges.find(n, 0, i);
-        return a >= 0 && a < rangesLimit && rangeIndex(n.substring(i)) < moduleRanges.value(a) ? a : -1;
-    }
-
-    /** The value of a register's numeric suffix (leading zeros allowed), saturating. */
-    private static long rangeIndex(String digits) {
-        long v = 0;
-        for (int k = 0; k < digits.length(); k++) {
-            v = v * 10 + (digits.charAt(k) - '0');
-            if (v > Integer.MAX_VALUE) {
-                return Long.MAX_VALUE;
-            }
-        }
-        return v;
+        int a = moduleRanges.find(reg.prefix);
+        return a >= 0 && a < rangesLimit && reg.index < moduleRanges.value(a) ? a : -1;
     }
 
     /** Where the numeric suffix of a register name starts ({@code %r12} gives 2), or -1 if none. */
     private static int suffixStart(String n) {
-        int i = n.length();
-        while (i > 0 && Character.isDigit(n.charAt(i - 1))) {
-            i--;
-        }
-        return i == n.length() || i == 0 ? -1 : i;
+        return RegisterName.suffixStart(n);
     }
 
     /** The range of {@code scope} that covers {@code n}, or null. */
@@ -700,12 +836,25 @@ final class NameResolver {
         if (scope.ranges.isEmpty()) {
             return null;
         }
-        int i = suffixStart(n);
-        if (i < 0) {
+        return rangeOf(scope, RegisterName.of(n));
+    }
+
+    /** The range of {@code scope} that covers {@code reg}, or null. */
+    private static Range rangeOf(Scope scope, RegisterName reg) {
+        if (reg.prefix == null) {
             return null;
         }
-        Range r = scope.ranges.get(n.substring(0, i));
-        return r != null && rangeIndex(n.substring(i)) < r.count() ? r : null;
+        Range r = null;
+        for (int k = 0; k < scope.rangeCount; k++) {
+            if (scope.rangeNames[k] == reg.prefix) {
+                r = scope.rangeList[k];
+                break;
+            }
+        }
+        if (r == null) {
+            r = scope.ranges.get(reg.prefix); // (more ranges, or the canonical table started again)
+        }
+        return r != null && reg.index < r.count() ? r : null;
     }
 
     /** Explains a use like %r100 when %r<100> is declared. */
@@ -767,6 +916,15 @@ final class NameResolver {
                     continue;
                 }
                 scope.ranges.put(decl.name().text(), range);
+                if (scope.rangeCount < FAST_RANGES) {
+                    if (scope.rangeNames == null) {
+                        scope.rangeNames = new String[FAST_RANGES];
+                        scope.rangeList = new Range[FAST_RANGES];
+                    }
+                    scope.rangeNames[scope.rangeCount] = RegisterName.canonical(decl.name().text());
+                    scope.rangeList[scope.rangeCount++] = range;
+                }
+                changed();
                 for (Map.Entry<String, Symbol> e : scope.names.entrySet()) {
                     if (rangeOf(scope, e.getKey()) == range) {
                         duplicate(decl.name(), e.getValue().declaration());
@@ -846,6 +1004,7 @@ final class NameResolver {
             duplicate(name, prev);
         } else {
             scope.names.put(name.text(), symbol);
+            changed();
         }
     }
 
@@ -893,7 +1052,7 @@ final class NameResolver {
             @Override
             public void blockOpen(Token brace) {
                 if (streaming) {
-                    scopes.push(new Scope());
+                    push(new Scope());
                     return;
                 }
                 frames.add(new ArrayList<>());
@@ -940,7 +1099,7 @@ final class NameResolver {
         frames.clear();
         for (int k = 0; k < open.size(); k++) {
             if (k > 0) {
-                scopes.push(new Scope());
+                push(new Scope());
             }
             List<Statement> list = open.get(k);
             open.set(k, null);
@@ -957,7 +1116,7 @@ final class NameResolver {
             return;
         }
         Deque<java.util.Iterator<Statement>> open = new ArrayDeque<>();
-        scopes.push(new Scope());
+        push(new Scope());
         open.push(((Block) first).statements().iterator());
         while (!open.isEmpty()) {
             java.util.Iterator<Statement> it = open.peek();
@@ -968,7 +1127,7 @@ final class NameResolver {
             }
             Statement s = it.next();
             if (s instanceof Block b) {
-                scopes.push(new Scope());
+                push(new Scope());
                 open.push(b.statements().iterator());
             } else {
                 streamStatement(s);
@@ -987,6 +1146,7 @@ final class NameResolver {
                             + name.text() + "'")));
         } else {
             scope.labels.put(name.text(), name.span());
+            changed();
         }
         if (listener != null) {
             listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));
@@ -1008,7 +1168,7 @@ final class NameResolver {
      * scope they are reported.
      */
     private void closeStreamedBlock() {
-        Scope done = scopes.pop();
+        Scope done = pop();
         settlePending(done, scopes.peek());
     }
 
