@@ -25,9 +25,10 @@ final class Dataflow {
 
     /**
      * Solves the flow graph, then runs every reached instruction once more with {@code obs}
-     * watching. {@code untrusted} holds instructions with errors: they are not evaluated.
+     * watching: in every block, or where {@code sites} (by block, from {@link MayKnow}) is true.
+     * {@code untrusted} holds instructions with errors: they are not evaluated.
      */
-    static void run(FlowGraph g, Set<Ast.Instruction> errors, Machine.Observer obs) {
+    static void run(FlowGraph g, boolean[] sites, Set<Ast.Instruction> errors, Machine.Observer obs) {
         Set<Ast.Instruction> untrusted = errors.isEmpty() ? null : errors;
         int n = g.start.length;
         if (n == 0) {
@@ -78,7 +79,7 @@ final class Dataflow {
             }
         }
         for (int b = 0; b < n; b++) {
-            if (in[b] == null || g.tracked != null && !g.hasSite(b)) {
+            if (in[b] == null || sites != null && !sites[b]) {
                 continue; // not reached from the entry, or nothing in it can be decided
             }
             Map<Reg, Long> state = in[b];

@@ -25,7 +25,7 @@ import java.util.Map;
 final class FlowGraph {
 
     /** One instruction with its resolved guard and operands. */
-    record Step(Ast.Instruction insn, Ref.Register guard, Ref[] ops, Machine.Mods mods) {
+    record Step(Ast.Instruction insn, Ref.Register guard, Ref[] ops, Machine.Mods mods, boolean modelled) {
         String opcode() {
             return insn.opcode().text();
         }
@@ -52,8 +52,27 @@ final class FlowGraph {
     private boolean anyLabelTargeted;
 
     // ---- scopes while flattening
-    private record Range(String prefix, long count, ScalarType type, int block, boolean modelled) {
+    private static final class Range {
+        final String prefix;
+        final long count;
+        final ScalarType type;
+        final int block;
+        final boolean modelled;
+        /** The registers of the range met so far, by index: one {@link Reg} per register. */
+        Reg[] regs = NO_REGS;
+        /** The registers at or past {@link #DENSE_RANGE}, made on demand. */
+        Map<Integer, Reg> far;
+
+        Range(String prefix, long count, ScalarType type, int block, boolean modelled) {
+            this.prefix = prefix;
+            this.count = count;
+            this.type = type;
+            this.block = block;
+            this.modelled = modelled;
+        }
     }
+
+    private static final Reg[] NO_REGS = new Reg[0];
 
     private static final class Scope {
         final int id;
@@ -166,11 +185,42 @@ final class FlowGraph {
             } else {
                 // A name that is not a modelled scalar register still shadows outer ones: record it
                 // with a null type so that it is never known.
-                scope.names.put(n, new Reg(n, scope.id, modelled && decl.dims().isEmpty() ? st : null));
+                scope.names.put(n, register(n, scope.id, modelled && decl.dims().isEmpty() ? st : null));
                 generation++;
             }
         }
     }
+
+    /** The register {@code index} of {@code range}, made once per graph. */
+    private Reg rangeRegister(Range range, int index) {
+        if (index >= DENSE_RANGE) {
+            if (range.far == null) {
+                range.far = new HashMap<>();
+            }
+            return range.far.computeIfAbsent(index, x -> register(range.prefix + x, range.block, range.type));
+        }
+        if (index >= range.regs.length) {
+            range.regs = Arrays.copyOf(range.regs, (int) Math.min(range.count, Math.max(index + 1L, range.regs.length * 2L)));
+        }
+        Reg r = range.regs[index];
+        if (r == null) {
+            r = register(range.prefix + index, range.block, range.type);
+            range.regs[index] = r;
+        }
+        return r;
+    }
+
+    /** Range registers at or past this index are kept in a map ({@code Range.far}), not in an array. */
+    private static final int DENSE_RANGE = 1 << 16;
+
+    /** A new register; tracked ones get the next bit. */
+    private Reg register(String name, int block, ScalarType type) {
+        boolean follow = type != null && (tracked == null || tracked.contains(name));
+        return new Reg(name, block, type, follow ? trackedCount++ : -1);
+    }
+
+    /** The number of tracked registers met so far: their {@link Reg#bit}s are 0 to this - 1. */
+    int trackedCount;
 
     private static long parseCount(String t) {
         try {
@@ -215,12 +265,11 @@ final class FlowGraph {
                 if (i > 0 && i < n.length() && n.length() - i <= 9) {
                     Range range = s.ranges.get(n.substring(0, i));
                     long index = Long.parseLong(n.substring(i));
-                    if (range != null && index < range.count()) {
-                        if (!range.modelled()) {
+                    if (range != null && index < range.count) {
+                        if (!range.modelled) {
                             return null;
                         }
-                        String canonical = range.prefix() + index;
-                        return new Reg(canonical, range.block(), range.type());
+                        return rangeRegister(range, (int) index);
                     }
                 }
             }
@@ -270,7 +319,7 @@ final class FlowGraph {
         } else if (op.equals("brx")) {
             anyLabelTargeted = true;
         }
-        steps.add(new Step(i, guard, ops, modelled ? Machine.decode(i) : null));
+        steps.add(new Step(i, guard, ops, modelled ? Machine.decode(i) : null, modelled));
     }
 
     private Ref ref(Ast.Expr e) {
@@ -424,17 +473,6 @@ final class FlowGraph {
             }
             succ[b] = distinct(out, null);
         }
-    }
-
-    /** Whether block {@code b} has something that can be decided: a guard, or a modelled instruction other than mov. */
-    boolean hasSite(int b) {
-        for (int k = start[b]; k < end[b]; k++) {
-            Step s = steps.get(k);
-            if (s.guard() != null || isModelled(s.insn()) && !s.opcode().equals("mov")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The distinct non-negative values of {@code xs} (mapped through {@code map} when given). */

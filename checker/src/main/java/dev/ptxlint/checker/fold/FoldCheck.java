@@ -81,12 +81,24 @@ public final class FoldCheck implements FunctionCheck {
     @Override
     public void end(Ast.Function function, CheckContext context) {
         errorsSeen = context.reporter().errorCount();
-        if (skip || function.body() == null || gated && !gate.mayDecide()) {
+        // the hover index and the ungated check (tests) track every register in every block
+        Set<String> tracked = skip || function.body() == null || observer != null || !gated ? null
+                : gate.trackedNames();
+        if (skip || function.body() == null || gated && observer == null && tracked == null) {
             untrusted.clear();
             gate.clear();
             return;
         }
-        FlowGraph g = FlowGraph.of(function, observer != null ? null : gate.relevantNames());
+        FlowGraph g = FlowGraph.of(function, tracked);
+        boolean[] sites = null;
+        if (tracked != null) {
+            sites = MayKnow.sites(g);
+            if (sites == null) {
+                untrusted.clear();
+                gate.clear();
+                return; // nothing in the function can be decided
+            }
+        }
         Machine.Observer obs = observer != null ? observer : new Machine.Observer() {
             @Override
             public void fact(Fact f) {
@@ -100,7 +112,7 @@ public final class FoldCheck implements FunctionCheck {
                 context.reporter().report(d);
             }
         };
-        Dataflow.run(g, untrusted, obs);
+        Dataflow.run(g, sites, untrusted, obs);
         untrusted.clear();
         gate.clear();
         errorsSeen = context.reporter().errorCount();

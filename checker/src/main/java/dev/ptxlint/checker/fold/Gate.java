@@ -76,35 +76,63 @@ final class Gate {
         return r;
     }
 
-    /** Whether the function may have a decided comparison, selection or guard. */
-    boolean mayDecide() {
-        // A first pass in program order: most chains run forward, and most functions that have
-        // something to decide show it early (debug builds compare constants from the start).
-        // Deciding with only part of the possibly known names already means the whole set decides.
-        Set<String> guardNames = new HashSet<>(guards);
-        Set<String> early = new HashSet<>();
-        List<String> fresh = new ArrayList<>(2);
-        for (Ast.Instruction i : modelled) {
-            if (!i.opcode().text().equals("mov") && decides(i, early)) {
-                return true;
-            }
-            if (producesKnown(i, early)) {
-                fresh.clear();
-                addDestinations(i.operands().get(0), early, fresh);
-                for (String n : fresh) {
-                    if (guardNames.contains(n)) {
-                        return true;
-                    }
+    /**
+     * The registers worth tracking, or null when nothing in the function can be decided: the
+     * {@link #relevantNames relevant} names that may hold a known value somewhere. A name that
+     * never holds one is never known to the dataflow either, so leaving it out changes nothing
+     * but the size of the states and of the flow graph.
+     */
+    Set<String> trackedNames() {
+        Set<String> known = possiblyKnown();
+        if (known == null) {
+            return null;
+        }
+        Set<String> relevant = relevantNames();
+        relevant.retainAll(known);
+        return relevant;
+    }
+
+    /**
+     * The names that may hold a known value somewhere in the function (in any order, across
+     * every scope), or null when no comparison, selection or guard could be decided by them.
+     */
+    private Set<String> possiblyKnown() {
+        // Passes in program order: most chains run forward, so a second pass usually adds
+        // nothing. A function whose chains still grow after a few passes (they run backward)
+        // goes on with a fixpoint that revisits only the readers of the names that became known.
+        Set<String> known = new HashSet<>();
+        int passes = 0;
+        boolean changed = true;
+        while (changed && passes++ < 3) {
+            changed = false;
+            for (Ast.Instruction i : modelled) {
+                if (producesKnown(i, known)) {
+                    changed |= addDestinations(i.operands().get(0), known, null);
                 }
             }
+            if (known.isEmpty()) {
+                return null; // nothing can become known at all
+            }
         }
-        if (early.isEmpty()) {
-            return false; // nothing can become known at all
+        if (changed) {
+            fixpoint(known);
         }
-        // Which instructions read each name, so that a name that becomes possibly known revisits
-        // only its readers: linear in the function, whatever the length of the chains.
+        for (String g : guards) {
+            if (known.contains(g)) {
+                return known;
+            }
+        }
+        for (Ast.Instruction i : modelled) {
+            if (!i.opcode().text().equals("mov") && decides(i, known)) {
+                return known;
+            }
+        }
+        return null;
+    }
+
+    /** Adds to {@code known} every name that follows from it, visiting only the readers of new names. */
+    private void fixpoint(Set<String> known) {
         Map<String, List<Ast.Instruction>> readers = new HashMap<>();
-        ArrayDeque<Ast.Instruction> work = new ArrayDeque<>();
         for (Ast.Instruction i : modelled) {
             List<Ast.Expr> ops = i.operands();
             for (int k = 1; k < ops.size(); k++) {
@@ -113,31 +141,18 @@ final class Gate {
                     readers.computeIfAbsent(n.text(), x -> new ArrayList<>(2)).add(i);
                 }
             }
-            work.add(i);
         }
-        Set<String> known = new HashSet<>();
+        ArrayDeque<String> work = new ArrayDeque<>(known);
         List<String> added = new ArrayList<>(2);
         while (!work.isEmpty()) {
-            Ast.Instruction i = work.poll();
-            if (producesKnown(i, known)) {
-                added.clear();
-                addDestinations(i.operands().get(0), known, added);
-                for (String n : added) {
-                    work.addAll(readers.getOrDefault(n, List.of()));
+            for (Ast.Instruction i : readers.getOrDefault(work.poll(), List.of())) {
+                if (producesKnown(i, known)) {
+                    added.clear();
+                    addDestinations(i.operands().get(0), known, added);
+                    work.addAll(added);
                 }
             }
         }
-        for (String g : guards) {
-            if (known.contains(g)) {
-                return true;
-            }
-        }
-        for (Ast.Instruction i : modelled) {
-            if (!i.opcode().text().equals("mov") && decides(i, known)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Whether the instruction could write a known value, given the possibly known names. */
@@ -160,21 +175,61 @@ final class Gate {
                 // c decides; or a and b are both known and may be equal (two different constants never are)
                 Ast.Expr a = ops.get(1);
                 Ast.Expr b = ops.get(2);
-                boolean distinctConstants = isConstant(a) && isConstant(b) && !text(a).equals(text(b));
-                return isKnown(ops.get(3), known) || isKnown(a, known) && isKnown(b, known) && !distinctConstants;
+                if (isKnown(ops.get(3), known)) {
+                    return true;
+                }
+                if (!isKnown(a, known) || !isKnown(b, known)) {
+                    return false;
+                }
+                String ta = literalText(a);
+                String tb = literalText(b);
+                return ta == null || tb == null || !neverEqual(i, ta, tb);
             }
             default:
                 return decides(i, known);
         }
     }
 
-    private static boolean isConstant(Ast.Expr e) {
-        Ast.Expr x = e instanceof Ast.Unary u ? u.operand() : e;
-        return x instanceof Ast.IntLit || x instanceof Ast.FloatLit;
+    /** The text of a numeric literal operand with its sign, as the evaluator reads it; null for anything else. */
+    private static String literalText(Ast.Expr e) {
+        if (e instanceof Ast.IntLit l) {
+            return l.token().text();
+        }
+        if (e instanceof Ast.FloatLit l) {
+            return l.token().text();
+        }
+        if (e instanceof Ast.Unary u && (u.op().text().equals("-") || u.op().text().equals("+"))
+                && (u.operand() instanceof Ast.IntLit || u.operand() instanceof Ast.FloatLit)) {
+            return u.op().text() + literalText(u.operand());
+        }
+        return null;
     }
 
-    private static String text(Ast.Expr e) {
-        return dev.ptxlint.checker.Exprs.text(e);
+    /**
+     * Whether the constants {@code a} and {@code b} of a selp or slct never give it a known result
+     * without c: they have different values for its type, or one is not a value of it. Spellings
+     * are not enough ({@code 1} and {@code 0x1} are the same value).
+     */
+    static boolean neverEqual(Ast.Instruction i, String a, String b) {
+        long va = smallDecimal(a);
+        long vb = smallDecimal(b);
+        if (va >= 0 && vb >= 0) {
+            // the common case (selp.u32 %r1, 1, 0, %p1): two small decimal integers
+            ScalarType t = Machine.firstType(i);
+            if (t != null && t.isInteger()) {
+                return (va & t.mask()) != (vb & t.mask());
+            }
+        }
+        Machine.Mods m = Machine.decode(i);
+        if (m == null || m.types().isEmpty()) {
+            return true; // not evaluated: nothing it writes is known
+        }
+        ScalarType t = m.types().get(0);
+        try {
+            return Literals.decode(a, t).bits() != Literals.decode(b, t).bits();
+        } catch (IllegalArgumentException e) {
+            return true; // a constant ptxas rejects there is never known
+        }
     }
 
     /** Whether the instruction's outcome (a fact) could be decided given the possibly known names. */
@@ -197,6 +252,23 @@ final class Gate {
             case "selp", "slct" -> c != null && isKnown(c, known);
             default -> ab; // vset, vset2, vset4
         };
+    }
+
+    /** The value of a decimal integer of at most 9 digits, or -1 for any other spelling. */
+    private static long smallDecimal(String t) {
+        int n = t.length();
+        if (n == 0 || n > 9) {
+            return -1;
+        }
+        long v = 0;
+        for (int k = 0; k < n; k++) {
+            char c = t.charAt(k);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            v = v * 10 + (c - '0');
+        }
+        return v;
     }
 
     /** Whether a set/setp compares floating-point values (only then can one NaN operand decide it). */
@@ -239,14 +311,18 @@ final class Gate {
         return e instanceof Ast.Name n && (known.contains(n.text()) || n.text().equals("WARP_SZ"));
     }
 
-    private static void addDestinations(Ast.Expr d, Set<String> known, List<String> added) {
+    /** Adds the registers of a destination to {@code known} (and the new ones to {@code added}, if not null); true if any was new. */
+    private static boolean addDestinations(Ast.Expr d, Set<String> known, List<String> added) {
         if (d instanceof Ast.Name n) {
             if (known.add(n.text())) {
-                added.add(n.text());
+                if (added != null) {
+                    added.add(n.text());
+                }
+                return true;
             }
         } else if (d instanceof Ast.PredPair p) {
-            addDestinations(p.first(), known, added);
-            addDestinations(p.second(), known, added);
+            return addDestinations(p.first(), known, added) | addDestinations(p.second(), known, added);
         }
+        return false;
     }
 }

@@ -87,7 +87,7 @@ final class Machine {
             return; // never executes: nothing changes
         }
         Map<Reg, Long> updates = new HashMap<>(4);
-        Exec x = new Exec(s, state, updates, report ? obs : SILENT, g.tracked);
+        Exec x = new Exec(s, state, updates, report ? obs : SILENT);
         boolean modelled = trusted && x.execute();
         if (!modelled) {
             updates.clear();
@@ -233,11 +233,7 @@ final class Machine {
         VideoSemantics.Op2 op2;
         List<ScalarType> types;
 
-        final java.util.Set<String> tracked;
-
-        Exec(FlowGraph.Step s, Map<Reg, Long> state, Map<Reg, Long> updates, Observer obs,
-                java.util.Set<String> tracked) {
-            this.tracked = tracked;
+        Exec(FlowGraph.Step s, Map<Reg, Long> state, Map<Reg, Long> updates, Observer obs) {
             this.s = s;
             this.ops = s.ops();
             this.state = state;
@@ -309,7 +305,7 @@ final class Machine {
             if (d instanceof Ref.Register reg && reg.reg() != null && reg.selector() == null && !reg.negated()
                     && reg.reg().type().width() == t.width()
                     && (reg.reg().type() == ScalarType.PRED) == (t == ScalarType.PRED)) {
-                updates.put(reg.reg(), tracked == null || tracked.contains(reg.reg().name()) ? bits : null);
+                updates.put(reg.reg(), reg.reg().tracked() ? bits : null);
             } else {
                 kill(d, updates);
             }
@@ -586,7 +582,7 @@ final class Machine {
             }
             if (ops[0] instanceof Ref.Register reg && reg.reg() != null && !reg.negated()
                     && reg.reg().type().width() == 32) {
-                updates.put(reg.reg(), d != null && (tracked == null || tracked.contains(reg.reg().name())) ? d : null);
+                updates.put(reg.reg(), d != null && reg.reg().tracked() ? d : null);
             } else {
                 kill(ops[0], updates);
             }
@@ -724,6 +720,16 @@ final class Machine {
             }
         }
         return new Mods(cmp, bool, ftz, op2, List.copyOf(types));
+    }
+
+    /** The first type among {@code i}'s modifiers, or null (without decoding the others). */
+    static ScalarType firstType(Ast.Instruction i) {
+        for (Token m : i.modifiers()) {
+            if (MODIFIERS.get(m.text()) instanceof ScalarType t) {
+                return t;
+            }
+        }
+        return null;
     }
 
     /** The modifiers the modelled instructions take, by spelling: CmpOps, BoolOps and types. */

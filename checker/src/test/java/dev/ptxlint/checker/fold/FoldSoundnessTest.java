@@ -137,6 +137,92 @@ class FoldSoundnessTest {
 
     private static final AtomicLong GATE_FINDINGS = new AtomicLong();
 
+    /**
+     * The gates follow definitions in order along the flow graph ({@link MayKnow}), so they must
+     * also keep every finding of programs with loops (backward branches, unguarded ones too, and
+     * code reached only from below), inner blocks whose registers shadow the function's,
+     * unmodelled writes, call results, constant-only comparisons and selections of equal
+     * constants spelled differently. The reference analyses every register in every block.
+     */
+    @Test
+    void theGatesNeverHideAFindingInLoopsAndBlocks() {
+        long before = LOOP_FINDINGS.get();
+        forAllSeeds("theGatesNeverHideAFindingInLoopsAndBlocks", 303, FoldSoundnessTest::gatesKeepFindingsInLoops);
+        long findings = LOOP_FINDINGS.get() - before;
+        assertTrue(findings > 1000, "the generated programs should have findings for the gates to keep, got " + findings);
+    }
+
+    private static void gatesKeepFindingsInLoops(long seed) {
+        Random rnd = new Random(seed);
+        StringBuilder sb = new StringBuilder(".version 9.0\n.target sm_90\n.address_size 64\n\n"
+                + ".func (.reg .b32 r) f(.reg .b32 a)\n{\n    mov.b32 r, a;\n    ret;\n}\n\n"
+                + ".visible .entry k(.param .u32 in)\n{\n    .reg .pred %p<3>;\n    .reg .b32 %r<4>;\n"
+                + "    .reg .f32 %f<3>;\n");
+        int labels = 2 + rnd.nextInt(4);
+        int n = 6 + rnd.nextInt(30);
+        boolean[] placed = new boolean[labels];
+        int depth = 0;
+        for (int i = 0; i < n; i++) {
+            int label = rnd.nextInt(labels);
+            if (depth == 0 && !placed[label] && rnd.nextInt(5) == 0) {
+                placed[label] = true;
+                sb.append("L").append(label).append(":\n");
+            }
+            if (depth == 0 && rnd.nextInt(12) == 0) {
+                // an inner block (as inline asm makes): its %p1 and %r1 shadow the function's
+                sb.append("    {\n    .reg .pred %p1;\n    .reg .b32 %r1;\n");
+                depth++;
+            } else if (depth > 0 && rnd.nextInt(4) == 0) {
+                sb.append("    }\n");
+                depth--;
+            }
+            String guard = rnd.nextInt(4) == 0 ? "@" + (rnd.nextBoolean() ? "!" : "") + "%p" + rnd.nextInt(3) + " " : "";
+            String r = "%r" + rnd.nextInt(4);
+            String a = rnd.nextInt(3) == 0 ? Integer.toString(CONSTS[rnd.nextInt(CONSTS.length)]) : "%r" + rnd.nextInt(4);
+            String b = rnd.nextInt(3) == 0 ? Integer.toString(CONSTS[rnd.nextInt(CONSTS.length)]) : "%r" + rnd.nextInt(4);
+            String p = "%p" + rnd.nextInt(3);
+            String line = switch (rnd.nextInt(16)) {
+                case 0, 1 -> "mov.u32 " + r + ", " + CONSTS[rnd.nextInt(CONSTS.length)] + ";";
+                case 2 -> "mov.u32 " + r + ", " + a + ";";
+                case 3 -> "add.u32 " + r + ", " + a + ", " + b + ";";
+                case 4 -> "ld.param.u32 " + r + ", [in];";
+                case 5, 6 -> "setp." + CMPS[rnd.nextInt(CMPS.length)] + ".s32 " + p + ", " + a + ", " + b + ";";
+                case 7 -> "selp.b32 " + r + ", " + a + ", " + b + ", " + p + ";";
+                case 8 -> "selp.b32 " + r + ", 1, " + (rnd.nextBoolean() ? "0x1" : "1") + ", " + p + ";";
+                case 9 -> (rnd.nextBoolean() ? "not.pred " + p + ", %p" + rnd.nextInt(3)
+                        : "and.pred " + p + ", %p" + rnd.nextInt(3) + ", %p" + rnd.nextInt(3)) + ";";
+                case 10 -> "call (" + r + "), f, (%r" + rnd.nextInt(4) + ");";
+                case 11 -> "setp.ne.u32 " + p + ", " + CONSTS[rnd.nextInt(CONSTS.length)] + ", 0;";
+                case 12 -> new String[] {"mov.f32 %f1, 0f7FC00000;", "mov.f32 %f2, 0f3F800000;",
+                    "ld.param.f32 %f0, [in];", "setp.lt.f32 " + p + ", %f0, %f1;", "add.f32 %f1, %f1, %f2;"}[rnd.nextInt(5)];
+                default -> {
+                    // a branch to any label: forward, backward, or to itself
+                    if (depth > 0) {
+                        yield "add.u32 " + r + ", " + a + ", 1;";
+                    }
+                    guard = rnd.nextInt(3) == 0 ? "" : "@" + (rnd.nextBoolean() ? "!" : "") + p + " ";
+                    yield "bra L" + label + ";";
+                }
+            };
+            sb.append("    ").append(guard).append(line).append("\n");
+        }
+        while (depth-- > 0) {
+            sb.append("    }\n");
+        }
+        for (int l = 0; l < labels; l++) {
+            if (!placed[l]) {
+                sb.append("L").append(l).append(":\n");
+            }
+        }
+        sb.append("    ret;\n}\n");
+        String ptx = sb.toString();
+        List<String> gated = foldFindings(ptx, true);
+        assertEquals(foldFindings(ptx, false), gated, () -> "the gates changed the findings of\n" + ptx);
+        LOOP_FINDINGS.addAndGet(gated.size());
+    }
+
+    private static final AtomicLong LOOP_FINDINGS = new AtomicLong();
+
     private static List<String> foldFindings(String ptx, boolean gated) {
         return new dev.ptxlint.checker.Linter(dev.ptxlint.checker.Checks.withFold(new FoldCheck(null, gated)))
                 .lint(ptx).stream()
@@ -146,7 +232,8 @@ class FoldSoundnessTest {
     @AfterAll
     static void report() {
         System.out.println("[fold] FoldSoundnessTest: " + CLAIMS.get() + " known-value claims checked against execution, "
-                + GATE_FINDINGS.get() + " findings identical with and without the gate");
+                + GATE_FINDINGS.get() + " findings identical with and without the gate, " + LOOP_FINDINGS.get()
+                + " in programs with loops and blocks");
     }
 
     private static String reg(Random r) {
