@@ -69,8 +69,11 @@ public final class IsaChecks implements InstructionCheck {
         final String[] mods;
         final int[] index;
         final ModifierMatch match;
+        /** The instruction's name as written ({@code tcgen05.mma}), when it ignores a word; else null. */
+        final String name;
 
-        Prepared(int[] ignoredAt, String[] mods, int[] index, ModifierMatch match) {
+        Prepared(int[] ignoredAt, String[] mods, int[] index, ModifierMatch match, String name) {
+            this.name = name;
             this.ignoredAt = ignoredAt;
             this.mods = mods;
             this.index = index;
@@ -79,7 +82,7 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     /** Not checked here: another check's opcode, no forms, a malformed or an {@code @elsewhere} modifier. */
-    private static final Prepared SKIP = new Prepared(null, null, null, null);
+    private static final Prepared SKIP = new Prepared(null, null, null, null, null);
     private static final int[] NONE = new int[0];
 
     private final SpellingCache<Prepared> prepared = new SpellingCache<>(this::prepare);
@@ -103,7 +106,7 @@ public final class IsaChecks implements InstructionCheck {
         }
         int[] index = null; // modifier index -> token index, when ignored words were dropped
         int[] ignoredAt = NONE;
-        Set<String> ignored = isa.ignored(opcode);
+        Set<String> ignored = isa.ignored(opcode, mods);
         if (!ignored.isEmpty()) {
             int kept = 0;
             for (String m : mods) {
@@ -126,7 +129,15 @@ public final class IsaChecks implements InstructionCheck {
                 mods = m2;
             }
         }
-        return new Prepared(ignoredAt, mods, index, match(opcode, mods));
+        String name = null;
+        if (ignoredAt.length > 0) {
+            StringBuilder sb = new StringBuilder(opcode);
+            for (int i = 0, k = isa.nameLength(opcode, mods); i < k; i++) {
+                sb.append(mods[i]);
+            }
+            name = sb.toString();
+        }
+        return new Prepared(ignoredAt, mods, index, match(opcode, mods), name);
     }
 
     @Override
@@ -146,7 +157,7 @@ public final class IsaChecks implements InstructionCheck {
             String m = toks.get(i).text();
             TextRange r = TextRange.of(toks.get(i).span());
             ctx.reporter().report(Diagnostic.of(Rules.IGNORED_MODIFIER, r, "ptxas ignores '" + m + "' on '"
-                    + insn.opcode().text() + "' (it has no meaning there); remove it")
+                    + p.name + "' (it has no meaning there); remove it")
                     .withFix(Fix.safe("Remove '" + m + "'", r, "")));
         }
         ModifierMatch match = p.match;
