@@ -809,7 +809,16 @@ public final class IsaChecks implements InstructionCheck {
             }
             int p = 0;
             PtxType elementType = bitElementType(v, type, ctx);
-            for (Ast.Expr item : v.items()) {
+            List<Ast.Expr> items = v.items();
+            for (int i = 0; i < items.size(); i++) {
+                Ast.Expr item = items.get(i);
+                if (spec.limits().predElements() && ".pred".equals(registerType(item, ctx))) {
+                    int q = predElement(insn, spec, items, i, ctx, out);
+                    if (q >= 0) {
+                        p += q;
+                        continue;
+                    }
+                }
                 if (item instanceof Ast.Sink) {
                     if (!spec.sink() && !dest) {
                         p += fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
@@ -914,6 +923,53 @@ public final class IsaChecks implements InstructionCheck {
             }
         }
         return type;
+    }
+
+    /** The declared type of a scalar register named whole ({@code .pred}, {@code .b32}), or null. */
+    private static String registerType(Ast.Expr e, CheckContext ctx) {
+        if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
+            Symbol s = ctx.resolve(n.text());
+            if (s != null && s.isRegister() && s.vector() <= 1) {
+                return s.type();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A {@code .pred} register as element {@code i} of a vector operand marked {@code predelements}
+     * (ld, ldu, st, measured with ptxas 13.0): ptxas takes it where each element next to it is a
+     * {@code .b32} or {@code .pred} register and the vector has a {@code .b32} register
+     * ({@code ld.global.v4.s32 {%r1, %p1, %r3, %r4}}, {@code {%p1, %p2, %r1, %r2}} assemble;
+     * {@code {%s1, %p1}}, {@code {%f1, %p1}}: "Vector with elements of different types", {@code {%rs1, %p1}}:
+     * "Incompatible elements of vector expression", {@code {%p1, %p2}}, {@code {%p1, _}}: "Arguments mismatch").
+     * Returns 0 when it is taken, 1 when reported, -1 when the vector has no {@code .b32} register (the
+     * element is then checked as any other).
+     */
+    private static int predElement(Ast.Instruction insn, IsaForm.Operand spec, List<Ast.Expr> items, int i,
+                                   CheckContext ctx, List<Finding> out) {
+        for (int j = i - 1; j <= i + 1; j += 2) {
+            if (j < 0 || j >= items.size()) {
+                continue;
+            }
+            String t = registerType(items.get(j), ctx);
+            if (!".b32".equals(t) && !".pred".equals(t)) {
+                Ast.Expr n = items.get(j);
+                String what = n instanceof Ast.Name nm ? "'" + nm.text() + "'" + (t != null ? " (" + t + ")" : "")
+                        : n instanceof Ast.Sink ? "'_'" : n instanceof Ast.IntLit il ? "'" + il.token().text() + "'"
+                        : n instanceof Ast.FloatLit fl ? "'" + fl.token().text() + "'" : "that element";
+                return fail(out, Rules.OPERAND_TYPE_MISMATCH, items.get(i), "'" + ((Ast.Name) items.get(i)).text()
+                        + "' is .pred: ptxas"
+                        + " takes a .pred register in vector " + spec.text() + " of '" + insn.mnemonic()
+                        + "' only next to .b32 registers, not next to " + what + "; declare the elements .b32");
+            }
+        }
+        for (Ast.Expr item : items) {
+            if (".b32".equals(registerType(item, ctx))) {
+                return 0;
+            }
+        }
+        return -1;
     }
 
     /** A register declared as a vector ({@code .reg .v2 .u32 v}), named whole, or null. */
