@@ -1,6 +1,7 @@
 package dev.ptxlint.checker.instructions;
 
 import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.Exprs;
 import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.checker.Symbol;
 import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
@@ -520,6 +521,7 @@ public final class IsaChecks implements InstructionCheck {
                 }
                 if (requirementsMet(b, ctx)) {
                     report(insn, b, ctx);
+                    plusConstants(insn, ctx);
                     return b;
                 }
             } else if (n < bestCount) {
@@ -529,6 +531,7 @@ public final class IsaChecks implements InstructionCheck {
         }
         if (passed != null) {
             requirement(insn, passed, ctx);
+            plusConstants(insn, ctx);
             return passed;
         }
         List<Finding> out = new ArrayList<>();
@@ -1119,8 +1122,11 @@ public final class IsaChecks implements InstructionCheck {
             o = o.inner();
         }
         switch (o.kind()) {
-            case UNDECLARED, OTHER, REGISTER_EXPRESSION -> {
+            case UNDECLARED, OTHER -> {
                 return 0; // reported by the name resolver or the parser
+            }
+            case REGISTER_EXPRESSION -> {
+                return registerExpression(insn, spec, type, e, dest, out, ctx);
             }
             case REGISTER -> {
                 if (spec.kind() == IsaForm.Kind.IMM) {
@@ -1256,6 +1262,47 @@ public final class IsaChecks implements InstructionCheck {
      * except .bf16/.bf16x2 ones; not in operands of a type the form fixes (bfe's positions, barrier
      * numbers, cache policies, sizes) or vector elements ("Arguments mismatch").
      */
+    /**
+     * An expression with a register in it where a value goes. ptxas 13.0 parses only a register plus
+     * an integer constant ({@code %u2+1}, {@link FormAnalysis#registerPlusConstant}) as a source (add, mov,
+     * st, cvta, shfl, atom, bar, ...; measured): PTX0272 (the manual does not describe it) where the
+     * register's kind fits ({@link FormAnalysis#plusConstantFits}; "Arguments mismatch" otherwise,
+     * PTX0213); not in a destination ("Result register required"), not in an operand that takes a
+     * selector (the video instructions: "Parsing error"), not where only a constant goes. Anything else
+     * ({@code %u2-1}, {@code 1+%u2}, {@code %u2+%u3}, {@code (%u2+1)}) is a syntax error (PTX0215).
+     */
+    private static int registerExpression(Ast.Instruction insn, IsaForm.Operand spec, PtxType type, Ast.Expr e,
+                                          boolean dest, List<Finding> out, CheckContext ctx) {
+        Symbol r = dest || spec.takesSelector() || spec.kind() == IsaForm.Kind.IMM ? null
+                : FormAnalysis.registerPlusConstant(e, ctx);
+        if (r == null) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is an expression over a register; ptxas takes " + (dest ? "a register in a destination"
+                    : spec.takesSelector() || spec.kind() == IsaForm.Kind.IMM ? "a register or a constant here"
+                    : "only a register plus a constant (%r1+4) in a source") + ": compute it into a register first");
+        }
+        PtxType rt = PtxType.of(r.type());
+        if (spec.only() == null && !FormAnalysis.plusConstantFits(type, rt)) {
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is " + Exprs.text(e) + ", a register plus a constant, but " + r.name() + " is " + rt.text()
+                    + ": ptxas takes " + SourceRule.plusConstantTypes(type) + " registers there");
+        }
+        return 0; // PTX0272 once a form passed (plusConstants)
+    }
+
+    /** PTX0272 on each register plus a constant among the operands of an instruction whose form passed. */
+    private static void plusConstants(Ast.Instruction insn, CheckContext ctx) {
+        List<Ast.Expr> ops = insn.operands();
+        for (int i = 0; i < ops.size(); i++) {
+            Ast.Expr e = ops.get(i);
+            if (e instanceof Ast.Binary && FormAnalysis.registerPlusConstant(e, ctx) != null) {
+                ctx.reporter().report(Rules.REGISTER_PLUS_CONSTANT, e.span(), "'" + Exprs.text(e) + "' in '"
+                        + insn.mnemonic() + "' is a register plus a constant: ptxas accepts it, the manual does not"
+                        + " describe it; compute the sum into a register first (add)");
+            }
+        }
+    }
+
     private static boolean functionAddressFits(Ast.Instruction insn, IsaForm.Operand spec, PtxType type,
                                                boolean element) {
         if (element || type == null || type == PtxType.BF16 || type == PtxType.BF16X2) {
