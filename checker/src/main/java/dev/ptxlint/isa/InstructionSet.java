@@ -400,6 +400,15 @@ public final class InstructionSet {
         return s == null ? Set.of() : s;
     }
 
+    /**
+     * Whether a file-wide opcode list of this keyword ({@code novectorofone}: {@code @novectorofone add
+     * mul ...}, docs/isa-notation.md) names the opcode.
+     */
+    public boolean listed(String keyword, String opcode) {
+        Set<String> s = index.opcodeSets.get(keyword);
+        return s != null && s.contains(opcode);
+    }
+
     /** Words ptxas accepts and ignores on any instruction ({@code @ignored}). */
     public Set<String> ignored() {
         return index.ignored;

@@ -205,14 +205,6 @@ public final class IsaChecks implements InstructionCheck {
                 + what + ": a guard must be a .pred register ('@" + bang + "%p', declared .reg .pred)");
     }
 
-    /**
-     * Opcodes on which ptxas 13.0 refuses a vector of one {@code {%r1}} in a scalar operand ("Vector
-     * operand is not allowed for instruction 'add'", "Arguments mismatch" for nanosleep and bar),
-     * measured (probes and holdout-real); ld, st, ldu, mov's destination and ex2.bf16's take it as the register.
-     */
-    private static final Set<String> NO_VECTOR_OF_ONE = Set.of("add", "mul", "fma", "setp", "selp", "shfl", "atom",
-            "nanosleep", "bar", "popc", "xor", "shl", "prmt", "dp4a", "lop3", "activemask", "shf", "cvt");
-
     private static boolean hasSpaces(IsaForm f) {
         for (IsaForm.Operand o : f.operands()) {
             if (o.spaces() != null) {
@@ -842,7 +834,7 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is a " + onlyText(b, spec, null) + " register, not a vector");
         }
-        if (e instanceof Ast.VectorExpr v && v.items().size() == 1 && !NO_VECTOR_OF_ONE.contains(insn.opcode().text())) {
+        if (e instanceof Ast.VectorExpr v && v.items().size() == 1 && !isa.listed("novectorofone", insn.opcode().text())) {
             e = v.items().get(0); // ptxas reads {%r1} as %r1 (ld, st, ldu, mov's destination...)
         }
         if (e instanceof Ast.VectorExpr v && bf16) {
