@@ -4,6 +4,8 @@ import dev.ptxlint.syntax.Ast;
 
 /** Helpers over operand expressions shared by the checks. */
 public final class Exprs {
+    private static final String OTHER = "this operand";
+
     private Exprs() {
     }
 
@@ -32,6 +34,13 @@ public final class Exprs {
         if (e instanceof Ast.Group g && g.items().size() == 1) {
             return "(" + text(g.items().get(0)) + ")";
         }
-        return "this operand";
+        if (e instanceof Ast.Binary b) {
+            String l = text(b.left());
+            String r = text(b.right());
+            if (!l.equals(OTHER) && !r.equals(OTHER)) {
+                return l + b.op().text() + r;
+            }
+        }
+        return OTHER;
     }
 }

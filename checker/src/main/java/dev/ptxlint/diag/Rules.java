@@ -210,6 +210,10 @@ public final class Rules {
     public static final Rule IGNORED_MODIFIER = register("PTX0257", "ignored-modifier", Severity.WARNING,
             "instruction", "A modifier that ptxas accepts on any instruction and ignores, such as '.finite' on tex.");
 
+    public static final Rule REGISTER_PLUS_CONSTANT = register("PTX0272", "register-plus-constant",
+            Severity.WARNING, "instruction", "A register plus an integer constant as an operand (%r1+1), which ptxas"
+            + " accepts but the PTX ISA manual does not describe.");
+
     // texture and surface addresses (0270-0274)
     public static final Rule TEXTURE_HANDLE = register("PTX0270", "texture-handle", Severity.ERROR, "instruction",
             "A texture, sampler or surface operand that is neither a variable of that kind (.texref, .samplerref,"

@@ -242,7 +242,8 @@ final class FormCompiler {
 
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
-            "texsampler", "handle", "nofunc", "writes", "pow2", "nonzero", "literal", "fixed", "generic");
+            "texsampler", "handle", "nofunc", "writes", "pow2", "nonzero", "literal", "fixed", "generic",
+            "predelements");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -307,6 +308,7 @@ final class FormCompiler {
         boolean generic = false;
         String sampler32 = null;
         boolean coords = false;
+        boolean predElements = false;
         boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
@@ -315,6 +317,7 @@ final class FormCompiler {
                     case "nonzero" -> nonzero = true;
                     case "literal" -> literal = true;
                     case "generic" -> generic = true;
+                    case "predelements" -> predElements = true;
                     case "fixed" -> {
                     }
                     case "reg" -> kind = Kind.REG;
@@ -484,9 +487,10 @@ final class FormCompiler {
             selectors = vs == null ? Set.of() : Set.copyOf(vs); // empty: any selector
         }
         IsaForm.Limits limits = IsaForm.Limits.NONE;
-        if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords) {
+        if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
+                || predElements) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
-                    sampler32, coords ? geometries : Map.of());
+                    sampler32, coords ? geometries : Map.of(), predElements);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

@@ -119,6 +119,7 @@ public final class InstructionSet {
     private final ConcurrentHashMap<String, List<IsaForm>> byOpcode = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Set<String>> vocabulary = new ConcurrentHashMap<>();
     private final ConcurrentHashMap<String, Set<String>> ignoredByOpcode = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Set<String>> ignoredByName = new ConcurrentHashMap<>();
 
     /**
      * Lazy: files are parsed when an opcode of theirs is asked for, or, with {@code binary}, the
@@ -323,6 +324,7 @@ public final class InstructionSet {
         byOpcode.putAll(forms);
         vocabulary.clear();
         ignoredByOpcode.clear();
+        ignoredByName.clear();
     }
 
     private synchronized List<IsaForm> load(String opcode) {
@@ -472,6 +474,15 @@ public final class InstructionSet {
         return s == null ? Set.of() : s;
     }
 
+    /**
+     * Whether a file-wide opcode list of this keyword ({@code novectorofone}: {@code @novectorofone add
+     * mul ...}, docs/isa-notation.md) names the opcode.
+     */
+    public boolean listed(String keyword, String opcode) {
+        Set<String> s = index.opcodeSets.get(keyword);
+        return s != null && s.contains(opcode);
+    }
+
     /** Words ptxas accepts and ignores on any instruction ({@code @ignored}). */
     public Set<String> ignored() {
         return index.ignored;
@@ -498,6 +509,85 @@ public final class InstructionSet {
                 s = Collections.unmodifiableSet(mine);
             }
             Set<String> prev = ignoredByOpcode.putIfAbsent(opcode, s);
+            s = prev != null ? prev : s;
+        }
+        return s;
+    }
+
+    /**
+     * How many of the leading modifiers are words of the instruction name they spell with the opcode
+     * (the longest {@code @names} name: 2 for {@code tcgen05.mma.ws.cta_group::1}), 0 for none.
+     */
+    public int nameLength(String opcode, String[] mods) {
+        Set<String> names = index.names;
+        if (names.isEmpty() || mods.length == 0) {
+            return 0;
+        }
+        StringBuilder sb = new StringBuilder(opcode);
+        int k = 0;
+        for (int i = 0; i < mods.length; i++) {
+            sb.append(mods[i]);
+            if (names.contains(sb.toString())) {
+                k = i + 1;
+            }
+        }
+        return k;
+    }
+
+    /**
+     * Words ptxas ignores on the instruction these modifiers name ({@code tcgen05.mma}: the opcode and
+     * its leading words that spell an {@code @names} name, the longest): those of {@link #ignored(String)},
+     * except that a word ignored on every instruction is the own modifier only of the named
+     * instructions whose forms use it. ptxas 13.0 ignores tcgen05.cp's {@code .b8x16} on tcgen05.mma,
+     * tcgen05.ld, tcgen05.commit, ... and tensormap.replace's {@code .box_dim} on
+     * tensormap.cp_fenceproxy. Where the modifiers spell no name with forms: {@link #ignored(String)}.
+     */
+    public Set<String> ignored(String opcode, String[] mods) {
+        Set<String> base = ignored(opcode);
+        IsaIndex x = index;
+        if (x.names.isEmpty() || mods.length == 0 || x.ignored.isEmpty()) {
+            return base;
+        }
+        int k = nameLength(opcode, mods);
+        if (k == 0) {
+            return base;
+        }
+        StringBuilder sb = new StringBuilder(opcode);
+        for (int i = 0; i < k; i++) {
+            sb.append(mods[i]);
+        }
+        String name = sb.toString();
+        Set<String> s = ignoredByName.get(name);
+        if (s == null) {
+            Set<String> own = new HashSet<>();
+            boolean any = false;
+            for (IsaForm f : forms(opcode)) {
+                if (f.nameLength() != k) {
+                    continue;
+                }
+                boolean spells = true;
+                for (int i = 0; i < k && spells; i++) {
+                    spells = f.slot(i).values().contains(mods[i]);
+                }
+                if (spells) {
+                    any = true;
+                    for (IsaForm.Slot sl : f.slots()) {
+                        own.addAll(sl.values());
+                    }
+                }
+            }
+            if (!any) {
+                s = base;
+            } else {
+                Set<String> all = new HashSet<>(x.ignored);
+                Set<String> mine = x.ignores.get(opcode);
+                if (mine != null) {
+                    all.addAll(mine);
+                }
+                all.removeAll(own);
+                s = all.equals(base) ? base : Collections.unmodifiableSet(all);
+            }
+            Set<String> prev = ignoredByName.putIfAbsent(name, s);
             s = prev != null ? prev : s;
         }
         return s;

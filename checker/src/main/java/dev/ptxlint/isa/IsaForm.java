@@ -106,13 +106,15 @@ public final class IsaForm {
      * read as unsigned 32-bit numbers), or null; {@code generic}: an address that is generic when
      * the instruction names no state space; {@code sampler32}: the coordinate type with which a
      * sampler may also be a 32-bit register, or null; {@code geometries}: the coordinate layouts of
-     * a {@code coords()} operand by geometry ({@code @geometry} lines of the file).
+     * a {@code coords()} operand by geometry ({@code @geometry} lines of the file); {@code predElements}:
+     * a {@code .pred} register may be an element of the vector where each element next to it is a
+     * {@code .b32} or {@code .pred} register ({@code predelements}).
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
-                         Map<String, Geometry> geometries) {
+                         Map<String, Geometry> geometries, boolean predElements) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of());
+                Map.of(), false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

@@ -22,7 +22,7 @@ import java.util.zip.CRC32;
 /**
  * What {@link InstructionSet} must know of the ISA data before it reads any form: which files
  * hold the forms of each opcode and the form tables of each opcode, every modifier any form uses,
- * and the file-wide {@code @elsewhere}, {@code @ignored}, {@code @ignores} and {@code @names} lines. With it a run
+ * and the file-wide {@code @elsewhere}, {@code @ignored}, {@code @ignores}, {@code @names} and {@code @novectorofone} lines. With it a run
  * parses and compiles only the files of the opcodes its input uses (docs/performance.md).
  *
  * <p>The build makes it from a full parse of the data files ({@link #main}, run by Maven in the
@@ -36,7 +36,7 @@ final class IsaIndex {
 
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.index";
-    private static final String MAGIC = "ptxlint-isa-index 2";
+    private static final String MAGIC = "ptxlint-isa-index 3";
 
     final List<String> files;
     /** CRC-32 of each file's bytes (0: not known, an index made from texts). */
@@ -57,10 +57,19 @@ final class IsaIndex {
      * cp.async.bulk).
      */
     final Set<String> names;
+    /**
+     * File-wide lines that list opcodes ({@code @novectorofone add mul ...}): keyword to the opcodes
+     * of all its lines. The keywords are {@link #OPCODE_SETS}.
+     */
+    final Map<String, Set<String>> opcodeSets;
+
+    /** The file-wide annotations that list opcodes (docs/isa-notation.md). */
+    static final Set<String> OPCODE_SETS = Set.of("novectorofone");
 
     private IsaIndex(List<String> files, int[] crcs, int listCrc, Map<String, int[]> opcodes,
                      Map<String, int[]> tables, Set<String> words, Map<String, Set<String>> elsewhere,
-                     Set<String> ignored, Map<String, Set<String>> ignores, Set<String> names) {
+                     Set<String> ignored, Map<String, Set<String>> ignores, Set<String> names,
+                     Map<String, Set<String>> opcodeSets) {
         this.files = List.copyOf(files);
         this.crcs = crcs;
         this.listCrc = listCrc;
@@ -71,6 +80,7 @@ final class IsaIndex {
         this.ignored = Collections.unmodifiableSet(ignored);
         this.ignores = Collections.unmodifiableMap(ignores);
         this.names = Collections.unmodifiableSet(names);
+        this.opcodeSets = Collections.unmodifiableMap(opcodeSets);
     }
 
     static int crc(byte[] bytes) {
@@ -92,6 +102,7 @@ final class IsaIndex {
         Set<String> ign = new HashSet<>();
         Map<String, Set<String>> perOpcode = new HashMap<>();
         Set<String> names = names(sources);
+        Map<String, Set<String>> opSets = new HashMap<>();
         for (int fi = 0; fi < sources.size(); fi++) {
             IsaSource src = sources.get(fi);
             files.add(src.file());
@@ -102,6 +113,11 @@ final class IsaIndex {
                         throw new IsaSource.FormatException(src.file(), a.line(), "@elsewhere OPCODE .word");
                     }
                     els.computeIfAbsent(w.get(0), k -> new HashSet<>()).addAll(w.subList(1, w.size()));
+                } else if (OPCODE_SETS.contains(a.keyword())) {
+                    if (w.isEmpty()) {
+                        throw new IsaSource.FormatException(src.file(), a.line(), "@" + a.keyword() + " OPCODE ...");
+                    }
+                    opSets.computeIfAbsent(a.keyword(), k -> new HashSet<>()).addAll(w);
                 } else if (a.keyword().equals("ignored")) {
                     ign.addAll(w);
                 } else if (a.keyword().equals("ignores")) {
@@ -143,7 +159,9 @@ final class IsaIndex {
         forms.replaceAll((k, v) -> List.copyOf(v));
         els.replaceAll((k, v) -> Collections.unmodifiableSet(v));
         perOpcode.replaceAll((k, v) -> Collections.unmodifiableSet(v));
-        return new IsaIndex(files, crcs, listCrc, toArrays(ops), toArrays(tabs), all, els, ign, perOpcode, names);
+        opSets.replaceAll((k, v) -> Collections.unmodifiableSet(v));
+        return new IsaIndex(files, crcs, listCrc, toArrays(ops), toArrays(tabs), all, els, ign, perOpcode, names,
+                opSets);
     }
 
     /** The words of every {@code @names} line. */
@@ -185,6 +203,7 @@ final class IsaIndex {
         line(sb, "ignored", "", new TreeSet<>(ignored));
         new TreeSet<>(ignores.keySet()).forEach(op -> line(sb, "ignores", op, new TreeSet<>(ignores.get(op))));
         line(sb, "names", "", new TreeSet<>(names));
+        new TreeSet<>(opcodeSets.keySet()).forEach(k -> line(sb, "opcodes", k, new TreeSet<>(opcodeSets.get(k))));
         return sb.toString();
     }
 
@@ -227,6 +246,7 @@ final class IsaIndex {
         Set<String> ign = new HashSet<>();
         Map<String, Set<String>> ignores = new HashMap<>();
         Set<String> names = new HashSet<>();
+        Map<String, Set<String>> opSets = new HashMap<>();
         for (int i = 1; i < lines.length; i++) {
             String[] f = lines[i].split("\t", -1);
             switch (f[0]) {
@@ -242,6 +262,7 @@ final class IsaIndex {
                 case "ignored" -> ign.addAll(rest(f));
                 case "ignores" -> ignores.put(f[1], Collections.unmodifiableSet(new HashSet<>(rest(f))));
                 case "names" -> names.addAll(rest(f));
+                case "opcodes" -> opSets.put(f[1], Collections.unmodifiableSet(new HashSet<>(rest(f))));
                 default -> {
                     return null;
                 }
@@ -251,7 +272,7 @@ final class IsaIndex {
         for (int i = 0; i < c.length; i++) {
             c[i] = crcs.get(i);
         }
-        return new IsaIndex(files, c, listCrc, ops, tabs, words, els, ign, ignores, names);
+        return new IsaIndex(files, c, listCrc, ops, tabs, words, els, ign, ignores, names, opSets);
     }
 
     private static int[] parseInts(String[] f) {
@@ -274,7 +295,7 @@ final class IsaIndex {
         return files.equals(x.files) && Arrays.equals(crcs, x.crcs) && listCrc == x.listCrc
                 && sameArrays(opcodes, x.opcodes) && sameArrays(tables, x.tables) && words.equals(x.words)
                 && elsewhere.equals(x.elsewhere) && ignored.equals(x.ignored) && ignores.equals(x.ignores)
-                && names.equals(x.names);
+                && names.equals(x.names) && opcodeSets.equals(x.opcodeSets);
     }
 
     private static boolean sameArrays(Map<String, int[]> a, Map<String, int[]> b) {

@@ -345,6 +345,51 @@ final class FormAnalysis {
         return false;
     }
 
+    /**
+     * The register of an operand written as a register plus an integer constant ({@code %u1+1},
+     * {@code %u1+-1}, {@code %u1+1-1}, {@code %u1+WARP_SZ}), or null for any other expression.
+     * ptxas 13.0 takes this as a source of add, mov, st, setp, selp, ... ({@code setp.eq.and.u32 %p1,
+     * %u1+1, %u2+-1, 2;} assembles, real input of ZLUDA); it parses nothing else with a register in
+     * it: {@code %u1-1}, {@code 1+%u1}, {@code %u1+%u2}, {@code %u1*2}, {@code (%u1+1)},
+     * {@code %tid.x+1}, {@code %u1+fv} are syntax errors, {@code %f1+1.5} "Integer constant
+     * expression expected" (measured). The constant after the '+' is read whole, so the parser's
+     * left-leaning {@code (%u1+1)-1} counts as well.
+     */
+    static Symbol registerPlusConstant(Ast.Expr e, CheckContext ctx) {
+        while (e instanceof Ast.Binary b && isIntegerConstant(b.right())) {
+            if (b.left() instanceof Ast.Name n) {
+                if (!b.op().text().equals("+") || !n.suffixes().isEmpty() || !n.text().startsWith("%")) {
+                    return null;
+                }
+                Symbol s = ctx.resolve(n.text());
+                return s != null && s.isRegister() && s.vector() == 1 ? s : null;
+            }
+            e = b.left();
+        }
+        return null;
+    }
+
+    /**
+     * Whether ptxas takes a register of type {@code reg} in {@code register+constant} where an operand
+     * of type {@code operand} goes: by kind, of any size (measured with setp, add, mov, st: a .u16 or
+     * .b64 register in a .u32 operand, a .b32 or .f64 one in an .f32 operand are accepted; a .f32
+     * register in an integer operand, a .u32 or .s32 one in a floating-point operand, a .pred one in
+     * any but a predicate are "Arguments mismatch"; a predicate operand takes only a .pred register).
+     */
+    static boolean plusConstantFits(PtxType operand, PtxType reg) {
+        if (operand == null || reg == null) {
+            return true;
+        }
+        if (operand.kind() == PtxType.Kind.PREDICATE || reg.kind() == PtxType.Kind.PREDICATE) {
+            return operand.kind() == reg.kind();
+        }
+        return switch (operand.kind()) {
+            case UNSIGNED, SIGNED -> reg.kind() != PtxType.Kind.FLOAT;
+            case FLOAT -> reg.kind() == PtxType.Kind.FLOAT || reg.kind() == PtxType.Kind.BIT;
+            default -> true;
+        };
+    }
+
     /** Integer literals and expressions over them (no names other than WARP_SZ, no floats). */
     static boolean isIntegerConstant(Ast.Expr e) {
         if (e instanceof Ast.IntLit) {

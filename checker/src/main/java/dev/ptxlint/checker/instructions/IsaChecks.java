@@ -1,6 +1,7 @@
 package dev.ptxlint.checker.instructions;
 
 import dev.ptxlint.checker.CheckContext;
+import dev.ptxlint.checker.Exprs;
 import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.checker.Symbol;
 import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
@@ -69,8 +70,11 @@ public final class IsaChecks implements InstructionCheck {
         final String[] mods;
         final int[] index;
         final ModifierMatch match;
+        /** The instruction's name as written ({@code tcgen05.mma}), when it ignores a word; else null. */
+        final String name;
 
-        Prepared(int[] ignoredAt, String[] mods, int[] index, ModifierMatch match) {
+        Prepared(int[] ignoredAt, String[] mods, int[] index, ModifierMatch match, String name) {
+            this.name = name;
             this.ignoredAt = ignoredAt;
             this.mods = mods;
             this.index = index;
@@ -79,7 +83,7 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     /** Not checked here: another check's opcode, no forms, a malformed or an {@code @elsewhere} modifier. */
-    private static final Prepared SKIP = new Prepared(null, null, null, null);
+    private static final Prepared SKIP = new Prepared(null, null, null, null, null);
     private static final int[] NONE = new int[0];
 
     private final SpellingCache<Prepared> prepared = new SpellingCache<>(this::prepare);
@@ -103,7 +107,7 @@ public final class IsaChecks implements InstructionCheck {
         }
         int[] index = null; // modifier index -> token index, when ignored words were dropped
         int[] ignoredAt = NONE;
-        Set<String> ignored = isa.ignored(opcode);
+        Set<String> ignored = isa.ignored(opcode, mods);
         if (!ignored.isEmpty()) {
             int kept = 0;
             for (String m : mods) {
@@ -126,7 +130,15 @@ public final class IsaChecks implements InstructionCheck {
                 mods = m2;
             }
         }
-        return new Prepared(ignoredAt, mods, index, match(opcode, mods));
+        String name = null;
+        if (ignoredAt.length > 0) {
+            StringBuilder sb = new StringBuilder(opcode);
+            for (int i = 0, k = isa.nameLength(opcode, mods); i < k; i++) {
+                sb.append(mods[i]);
+            }
+            name = sb.toString();
+        }
+        return new Prepared(ignoredAt, mods, index, match(opcode, mods), name);
     }
 
     @Override
@@ -146,7 +158,7 @@ public final class IsaChecks implements InstructionCheck {
             String m = toks.get(i).text();
             TextRange r = TextRange.of(toks.get(i).span());
             ctx.reporter().report(Diagnostic.of(Rules.IGNORED_MODIFIER, r, "ptxas ignores '" + m + "' on '"
-                    + insn.opcode().text() + "' (it has no meaning there); remove it")
+                    + p.name + "' (it has no meaning there); remove it")
                     .withFix(Fix.safe("Remove '" + m + "'", r, "")));
         }
         ModifierMatch match = p.match;
@@ -192,14 +204,6 @@ public final class IsaChecks implements InstructionCheck {
         ctx.reporter().report(Rules.INVALID_OPERAND_KIND, g.span(), "the guard '@" + bang + g.text() + "' is "
                 + what + ": a guard must be a .pred register ('@" + bang + "%p', declared .reg .pred)");
     }
-
-    /**
-     * Opcodes on which ptxas 13.0 refuses a vector of one {@code {%r1}} in a scalar operand ("Vector
-     * operand is not allowed for instruction 'add'", "Arguments mismatch" for nanosleep and bar),
-     * measured (probes and holdout-real); ld, st, ldu, mov's destination and ex2.bf16's take it as the register.
-     */
-    private static final Set<String> NO_VECTOR_OF_ONE = Set.of("add", "mul", "fma", "setp", "selp", "shfl", "atom",
-            "nanosleep", "bar", "popc", "xor", "shl", "prmt", "dp4a", "lop3", "activemask", "shf", "cvt");
 
     private static boolean hasSpaces(IsaForm f) {
         for (IsaForm.Operand o : f.operands()) {
@@ -509,6 +513,7 @@ public final class IsaChecks implements InstructionCheck {
                 }
                 if (requirementsMet(b, ctx)) {
                     report(insn, b, ctx);
+                    plusConstants(insn, ctx);
                     return b;
                 }
             } else if (n < bestCount) {
@@ -518,6 +523,7 @@ public final class IsaChecks implements InstructionCheck {
         }
         if (passed != null) {
             requirement(insn, passed, ctx);
+            plusConstants(insn, ctx);
             return passed;
         }
         List<Finding> out = new ArrayList<>();
@@ -798,7 +804,16 @@ public final class IsaChecks implements InstructionCheck {
             }
             int p = 0;
             PtxType elementType = bitElementType(v, type, ctx);
-            for (Ast.Expr item : v.items()) {
+            List<Ast.Expr> items = v.items();
+            for (int i = 0; i < items.size(); i++) {
+                Ast.Expr item = items.get(i);
+                if (spec.limits().predElements() && ".pred".equals(registerType(item, ctx))) {
+                    int q = predElement(insn, spec, items, i, ctx, out);
+                    if (q >= 0) {
+                        p += q;
+                        continue;
+                    }
+                }
                 if (item instanceof Ast.Sink) {
                     if (!spec.sink() && !dest) {
                         p += fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
@@ -819,7 +834,7 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is a " + onlyText(b, spec, null) + " register, not a vector");
         }
-        if (e instanceof Ast.VectorExpr v && v.items().size() == 1 && !NO_VECTOR_OF_ONE.contains(insn.opcode().text())) {
+        if (e instanceof Ast.VectorExpr v && v.items().size() == 1 && !isa.listed("novectorofone", insn.opcode().text())) {
             e = v.items().get(0); // ptxas reads {%r1} as %r1 (ld, st, ldu, mov's destination...)
         }
         if (e instanceof Ast.VectorExpr v && bf16) {
@@ -903,6 +918,53 @@ public final class IsaChecks implements InstructionCheck {
             }
         }
         return type;
+    }
+
+    /** The declared type of a scalar register named whole ({@code .pred}, {@code .b32}), or null. */
+    private static String registerType(Ast.Expr e, CheckContext ctx) {
+        if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
+            Symbol s = ctx.resolve(n.text());
+            if (s != null && s.isRegister() && s.vector() <= 1) {
+                return s.type();
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A {@code .pred} register as element {@code i} of a vector operand marked {@code predelements}
+     * (ld, ldu, st, measured with ptxas 13.0): ptxas takes it where each element next to it is a
+     * {@code .b32} or {@code .pred} register and the vector has a {@code .b32} register
+     * ({@code ld.global.v4.s32 {%r1, %p1, %r3, %r4}}, {@code {%p1, %p2, %r1, %r2}} assemble;
+     * {@code {%s1, %p1}}, {@code {%f1, %p1}}: "Vector with elements of different types", {@code {%rs1, %p1}}:
+     * "Incompatible elements of vector expression", {@code {%p1, %p2}}, {@code {%p1, _}}: "Arguments mismatch").
+     * Returns 0 when it is taken, 1 when reported, -1 when the vector has no {@code .b32} register (the
+     * element is then checked as any other).
+     */
+    private static int predElement(Ast.Instruction insn, IsaForm.Operand spec, List<Ast.Expr> items, int i,
+                                   CheckContext ctx, List<Finding> out) {
+        for (int j = i - 1; j <= i + 1; j += 2) {
+            if (j < 0 || j >= items.size()) {
+                continue;
+            }
+            String t = registerType(items.get(j), ctx);
+            if (!".b32".equals(t) && !".pred".equals(t)) {
+                Ast.Expr n = items.get(j);
+                String what = n instanceof Ast.Name nm ? "'" + nm.text() + "'" + (t != null ? " (" + t + ")" : "")
+                        : n instanceof Ast.Sink ? "'_'" : n instanceof Ast.IntLit il ? "'" + il.token().text() + "'"
+                        : n instanceof Ast.FloatLit fl ? "'" + fl.token().text() + "'" : "that element";
+                return fail(out, Rules.OPERAND_TYPE_MISMATCH, items.get(i), "'" + ((Ast.Name) items.get(i)).text()
+                        + "' is .pred: ptxas"
+                        + " takes a .pred register in vector " + spec.text() + " of '" + insn.mnemonic()
+                        + "' only next to .b32 registers, not next to " + what + "; declare the elements .b32");
+            }
+        }
+        for (Ast.Expr item : items) {
+            if (".b32".equals(registerType(item, ctx))) {
+                return 0;
+            }
+        }
+        return -1;
     }
 
     /** A register declared as a vector ({@code .reg .v2 .u32 v}), named whole, or null. */
@@ -1052,8 +1114,11 @@ public final class IsaChecks implements InstructionCheck {
             o = o.inner();
         }
         switch (o.kind()) {
-            case UNDECLARED, OTHER, REGISTER_EXPRESSION -> {
+            case UNDECLARED, OTHER -> {
                 return 0; // reported by the name resolver or the parser
+            }
+            case REGISTER_EXPRESSION -> {
+                return registerExpression(insn, spec, type, e, dest, out, ctx);
             }
             case REGISTER -> {
                 if (spec.kind() == IsaForm.Kind.IMM) {
@@ -1189,6 +1254,47 @@ public final class IsaChecks implements InstructionCheck {
      * except .bf16/.bf16x2 ones; not in operands of a type the form fixes (bfe's positions, barrier
      * numbers, cache policies, sizes) or vector elements ("Arguments mismatch").
      */
+    /**
+     * An expression with a register in it where a value goes. ptxas 13.0 parses only a register plus
+     * an integer constant ({@code %u2+1}, {@link FormAnalysis#registerPlusConstant}) as a source (add, mov,
+     * st, cvta, shfl, atom, bar, ...; measured): PTX0272 (the manual does not describe it) where the
+     * register's kind fits ({@link FormAnalysis#plusConstantFits}; "Arguments mismatch" otherwise,
+     * PTX0213); not in a destination ("Result register required"), not in an operand that takes a
+     * selector (the video instructions: "Parsing error"), not where only a constant goes. Anything else
+     * ({@code %u2-1}, {@code 1+%u2}, {@code %u2+%u3}, {@code (%u2+1)}) is a syntax error (PTX0215).
+     */
+    private static int registerExpression(Ast.Instruction insn, IsaForm.Operand spec, PtxType type, Ast.Expr e,
+                                          boolean dest, List<Finding> out, CheckContext ctx) {
+        Symbol r = dest || spec.takesSelector() || spec.kind() == IsaForm.Kind.IMM ? null
+                : FormAnalysis.registerPlusConstant(e, ctx);
+        if (r == null) {
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is an expression over a register; ptxas takes " + (dest ? "a register in a destination"
+                    : spec.takesSelector() || spec.kind() == IsaForm.Kind.IMM ? "a register or a constant here"
+                    : "only a register plus a constant (%r1+4) in a source") + ": compute it into a register first");
+        }
+        PtxType rt = PtxType.of(r.type());
+        if (spec.only() == null && !FormAnalysis.plusConstantFits(type, rt)) {
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is " + Exprs.text(e) + ", a register plus a constant, but " + r.name() + " is " + rt.text()
+                    + ": ptxas takes " + SourceRule.plusConstantTypes(type) + " registers there");
+        }
+        return 0; // PTX0272 once a form passed (plusConstants)
+    }
+
+    /** PTX0272 on each register plus a constant among the operands of an instruction whose form passed. */
+    private static void plusConstants(Ast.Instruction insn, CheckContext ctx) {
+        List<Ast.Expr> ops = insn.operands();
+        for (int i = 0; i < ops.size(); i++) {
+            Ast.Expr e = ops.get(i);
+            if (e instanceof Ast.Binary && FormAnalysis.registerPlusConstant(e, ctx) != null) {
+                ctx.reporter().report(Rules.REGISTER_PLUS_CONSTANT, e.span(), "'" + Exprs.text(e) + "' in '"
+                        + insn.mnemonic() + "' is a register plus a constant: ptxas accepts it, the manual does not"
+                        + " describe it; compute the sum into a register first (add)");
+            }
+        }
+    }
+
     private static boolean functionAddressFits(Ast.Instruction insn, IsaForm.Operand spec, PtxType type,
                                                boolean element) {
         if (element || type == null || type == PtxType.BF16 || type == PtxType.BF16X2) {

@@ -100,8 +100,19 @@ final class SourceRule implements FormRule {
             }
             case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
                     + a.opcode() + " has no operand negation; negate into a register first (neg)", ctx);
-            case REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is an expression over a "
-                    + "register; only constants can be combined in an operand: compute it into a register first", ctx);
+            case REGISTER_EXPRESSION -> {
+                // ptxas takes a register plus a constant outside the video instructions (their
+                // selectors: "Parsing error" for vset.u32.u32.eq %u1, %u2+1, %u3)
+                dev.ptxlint.checker.Symbol r = a.table.hasSelectors() ? null
+                        : FormAnalysis.registerPlusConstant(o.expr(), ctx);
+                if (r != null) {
+                    plusConstant(o, r, t, where.get(), ctx);
+                    return;
+                }
+                report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is an expression over a register; only a "
+                        + "register plus a constant (%r1+4) or constants can be combined in an operand: compute it"
+                        + " into a register first", ctx);
+            }
             case VECTOR -> {
                 if (f.quirks().contains(Form.Quirk.VECTOR_SOURCE) && vectorOfFitting((Ast.VectorExpr) o.expr(), t,
                         ctx)) {
@@ -163,7 +174,15 @@ final class SourceRule implements FormRule {
             case INTEGER -> constantPredicate(a, o, where.get(), ctx);
             case FLOAT_HEX_F, FLOAT_HEX_D, FLOAT_DECIMAL -> report(Rules.INVALID_IMMEDIATE, o, where.get()
                     + " must be a predicate, not " + OperandTypes.describe(o.kind()), ctx);
-            case SPECIAL_REGISTER, VECTOR, ADDRESS, REGISTER_EXPRESSION -> report(Rules.INVALID_OPERAND_KIND, o,
+            case REGISTER_EXPRESSION -> {
+                dev.ptxlint.checker.Symbol r = FormAnalysis.registerPlusConstant(o.expr(), ctx);
+                if (r != null) {
+                    plusConstant(o, r, PtxType.PRED, where.get(), ctx);
+                    return;
+                }
+                report(Rules.INVALID_OPERAND_KIND, o, where.get() + " must be a predicate register", ctx);
+            }
+            case SPECIAL_REGISTER, VECTOR, ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o,
                     where.get() + " must be a predicate register", ctx);
             case OTHER_SYMBOL -> symbol(a, o, where.get(), true, ctx);
             case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
@@ -208,6 +227,33 @@ final class SourceRule implements FormRule {
         report(Rules.INVALID_OPERAND_KIND, o, where + " must be a register or a constant, but it is " + what
                 + (s.isRegister() ? "; use one element" : "; load it with ld" + (s.space() == null ? "" : s.space())
                 + " first"), ctx);
+    }
+
+    /**
+     * A register plus a constant ({@code %u1+1}) as a source or predicate: PTX0272 where the register's
+     * kind fits the operand ({@link FormAnalysis#plusConstantFits}), PTX0213 where it does not.
+     */
+    static void plusConstant(Operand o, dev.ptxlint.checker.Symbol r, PtxType t, String where, CheckContext ctx) {
+        PtxType rt = PtxType.of(r.type());
+        if (!FormAnalysis.plusConstantFits(t, rt)) {
+            report(Rules.OPERAND_TYPE_MISMATCH, o, where + " is " + Exprs.text(o.expr()) + ", a register plus a "
+                    + "constant, but " + r.name() + " is " + rt.text() + ": ptxas takes " + plusConstantTypes(t)
+                    + " registers there", ctx);
+            return;
+        }
+        report(Rules.REGISTER_PLUS_CONSTANT, o, where + " is " + Exprs.text(o.expr()) + ", a register plus a "
+                + "constant: ptxas accepts it, the manual does not describe it; compute the sum into a register "
+                + "first (add)", ctx);
+    }
+
+    /** The register types {@link FormAnalysis#plusConstantFits} takes for an operand of type {@code t}. */
+    static String plusConstantTypes(PtxType t) {
+        return switch (t.kind()) {
+            case PREDICATE -> ".pred";
+            case UNSIGNED, SIGNED -> "integer (.b, .u, .s of any size)";
+            case FLOAT -> ".f or .b (of any size)";
+            default -> "non-predicate";
+        };
     }
 
     private void constantPredicate(FormAnalysis a, Operand o, String where, CheckContext ctx) {
