@@ -42,7 +42,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -467,8 +467,9 @@ final class IsaBinary {
                 }
                 geometries = Collections.unmodifiableMap(g);
             }
+            boolean predElements = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
-                    generic, sampler32, geometries);
+                    generic, sampler32, geometries, predElements);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -935,6 +936,7 @@ final class IsaBinary {
                 o.bool(g.vector());
                 o.bool(g.nosampler());
             }
+            o.bool(l.predElements());
         }
 
         private static void writeTable(Out o, FormTable t) {
