@@ -43,7 +43,12 @@ public final class Linter {
      * overrides, rules turned off and the default .version/.target apply to every file it lints.
      */
     public Linter(LintSettings settings) {
-        this(settings, Checks.all(), Checks::all);
+        this(settings, Checks.all(), new java.util.function.Supplier<List<InstructionCheck>>() {
+            @Override
+            public List<InstructionCheck> get() {
+                return Checks.all();
+            }
+        });
     }
 
     /** A linter with the given instruction checks (tests use this to run one check alone). */
@@ -141,6 +146,51 @@ public final class Linter {
         return settings;
     }
 
+    /**
+     * Where the reading thread's diagnostics, comments and settled lines go: the pool, or the
+     * suppressions. Classes, not method references: a small run links no lambda at all, which
+     * saves it the {@code java.lang.invoke} linkage (about 30 ms CPU, docs/performance.md); the
+     * other anonymous classes on a small run's path are there for the same reason.
+     */
+    private static final class Route implements Consumer<Diagnostic> {
+        final FunctionPool pool;
+        final Suppressions suppressions;
+        final Consumer<dev.ptxlint.syntax.Token> comments = new Consumer<>() {
+            @Override
+            public void accept(dev.ptxlint.syntax.Token t) {
+                if (pool != null) {
+                    pool.comment(t);
+                } else {
+                    suppressions.comment(t);
+                }
+            }
+        };
+        final java.util.function.IntConsumer settle = new java.util.function.IntConsumer() {
+            @Override
+            public void accept(int line) {
+                if (pool != null) {
+                    pool.settle(line);
+                } else {
+                    suppressions.settle(line);
+                }
+            }
+        };
+
+        Route(FunctionPool pool, Suppressions suppressions) {
+            this.pool = pool;
+            this.suppressions = suppressions;
+        }
+
+        @Override
+        public void accept(Diagnostic d) {
+            if (pool != null) {
+                pool.report(d);
+            } else {
+                suppressions.report(d);
+            }
+        }
+    }
+
     /** Order of diagnostics in output: by position, then code. */
     public static final Comparator<Diagnostic> ORDER = new ByPosition();
 
@@ -219,12 +269,18 @@ public final class Linter {
                 ? new FunctionPool(suppressions, n, checkFactory, parallelFrom, maxQueued > 0 ? maxQueued : 2 * n,
                 bodyBudget, batch)
                 : null;
-        lexer.setCommentListener(pool != null ? pool::comment : suppressions::comment);
-        Reporter out = new Reporter(pool != null ? pool::report : suppressions::report);
-        java.util.function.IntConsumer settle = pool != null ? pool::settle : suppressions::settle;
+        Route route = new Route(pool, suppressions);
+        lexer.setCommentListener(route.comments);
+        Reporter out = new Reporter(route);
+        java.util.function.IntConsumer settle = route.settle;
         Span last = Span.NONE;
         try {
-            Parser parser = new Parser(lexer, p -> out.report(fromSyntax(p)));
+            Parser parser = new Parser(lexer, new Consumer<SyntaxProblem>() {
+                @Override
+                public void accept(SyntaxProblem p) {
+                    out.report(fromSyntax(p));
+                }
+            });
             HeaderCheck header = new HeaderCheck(out, settings.defaultVersion(), settings.defaultTarget());
             NameResolver names = new NameResolver(out, header, checks, bodyBudget);
             if (pool != null) {
@@ -239,12 +295,15 @@ public final class Linter {
                 if (settled != null) {
                     // with a pool, in order behind the bodies still out (their diagnostics come first)
                     long start = item.span().start();
-                    Runnable tell = () -> {
-                        long w = Math.min(Math.min(start, suppressions.lowestOpen()),
-                                Math.min(cap.lowestDropped(), header.lowestLate()));
-                        if (w > settledSoFar[0]) {
-                            settledSoFar[0] = w;
-                            settled.accept(w);
+                    Runnable tell = new Runnable() {
+                        @Override
+                        public void run() {
+                            long w = Math.min(Math.min(start, suppressions.lowestOpen()),
+                                    Math.min(cap.lowestDropped(), header.lowestLate()));
+                            if (w > settledSoFar[0]) {
+                                settledSoFar[0] = w;
+                                settled.accept(w);
+                            }
                         }
                     };
                     if (pool != null) {

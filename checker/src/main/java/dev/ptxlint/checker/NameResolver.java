@@ -272,7 +272,12 @@ final class NameResolver {
         this.out = out;
         this.header = header;
         this.checks = checks;
-        this.declarations = new DeclarationCheck(out, header, this::resolve);
+        this.declarations = new DeclarationCheck(out, header, new java.util.function.Function<String, Symbol>() {
+            @Override
+            public Symbol apply(String n) {
+                return NameResolver.this.resolve(n);
+            }
+        });
         this.moduleNames = new NameTable();
         this.moduleRanges = new NameTable();
         this.worker = false;
@@ -291,7 +296,12 @@ final class NameResolver {
         this.out = out;
         this.header = header;
         this.checks = checks;
-        this.declarations = new DeclarationCheck(out, header, this::resolve);
+        this.declarations = new DeclarationCheck(out, header, new java.util.function.Function<String, Symbol>() {
+            @Override
+            public Symbol apply(String n) {
+                return NameResolver.this.resolve(n);
+            }
+        });
         this.moduleNames = module.moduleNames;
         this.moduleRanges = module.moduleRanges;
         this.moduleLock = module.moduleLock;
@@ -1028,7 +1038,10 @@ final class NameResolver {
     /** Branch targets of the instruction being checked that resolve to a label not defined yet. */
     private final ArrayList<String> provisional = new ArrayList<>();
     /** Told the line of each statement checked as it streams (suppression comments before it are known). */
-    private java.util.function.IntConsumer settle = line -> {
+    private java.util.function.IntConsumer settle = new java.util.function.IntConsumer() {
+        @Override
+        public void accept(int line) {
+        }
     };
 
     /**

@@ -36,6 +36,9 @@ import java.util.Set;
  * or zigzag varints, strings indices into the table (0: null). Not {@code java.io.Serializable}:
  * that would load and link many classes on the start-up path, and tie the resource to the
  * classes' private fields.
+ *
+ * <p>Not thread-safe (its caches of decoded strings and pool items are plain arrays):
+ * {@link InstructionSet} decodes under its own lock.
  */
 final class IsaBinary {
 

@@ -197,7 +197,11 @@ public final class TypeRules {
                     Origin o = origin(head[3], no);
                     PtxType slot = type(head[4], no);
                     boolean reg = head[0].equals("reg-except");
-                    List<Exception> l = exc.computeIfAbsent(form, k -> new ArrayList<>());
+                    List<Exception> l = exc.get(form);
+                    if (l == null) {
+                        l = new ArrayList<>();
+                        exc.put(form, l);
+                    }
                     Exception old = null;
                     for (int i = 0; i < l.size(); i++) {
                         Exception e = l.get(i);

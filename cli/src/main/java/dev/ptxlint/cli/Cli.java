@@ -97,7 +97,12 @@ public final class Cli {
     private final PrintStream err;
     private final boolean stderrIsTerminal;
     /** Milliseconds, for throttling the progress line; tests replace it. */
-    LongSupplier clock = System::currentTimeMillis;
+    LongSupplier clock = new LongSupplier() {
+        @Override
+        public long getAsLong() {
+            return System.currentTimeMillis();
+        }
+    };
 
     /** A command whose standard error is not a terminal: no progress line. */
     public Cli(FileSystem fs, InputStream stdin, PrintStream out, PrintStream err) {
@@ -268,13 +273,16 @@ public final class Cli {
                 } catch (RuntimeException e) {
                     dir = null;
                 }
-                Object found = dir == null ? LintSettings.DEFAULT : byDirectory.computeIfAbsent(dir, d -> {
+                Object found = dir == null ? LintSettings.DEFAULT : byDirectory.get(dir);
+                if (found == null) {
                     try {
-                        return ProjectConfig.find(d).map(ProjectConfig::settings).orElse(LintSettings.DEFAULT);
+                        java.util.Optional<ProjectConfig> c = ProjectConfig.find(dir);
+                        found = c.isPresent() ? c.get().settings() : LintSettings.DEFAULT;
                     } catch (ConfigException e) {
-                        return e;
+                        found = e;
                     }
-                });
+                    byDirectory.put(dir, found);
+                }
                 if (found instanceof ConfigException e) {
                     if (reported.add(e.path())) {
                         report("ptxlint: " + e.getMessage());
@@ -604,9 +612,12 @@ public final class Cli {
             }
             Renderer.FileRenderer file = renderer.file(new Renderer.Source(in.display, in.path));
             PrintStream fileOut = new PrintStream(output, false, java.nio.charset.StandardCharsets.UTF_8);
-            SortedOutput sorted = new SortedOutput(d -> {
-                tally.add(d);
-                file.diagnostic(d, fileOut);
+            SortedOutput sorted = new SortedOutput(new java.util.function.Consumer<Diagnostic>() {
+                @Override
+                public void accept(Diagnostic d) {
+                    tally.add(d);
+                    file.diagnostic(d, fileOut);
+                }
             });
             String problem = null;
             Throwable crash = null;

@@ -151,7 +151,13 @@ public final class Parser {
     public Parser(Lexer lexer, Consumer<SyntaxProblem> problems) {
         this.lexer = lexer;
         this.problems = problems;
-        lexer.setTriviaProblemListener(t -> problems.accept(new SyntaxProblem(t.errorKind(), t.span(), t.error())));
+        // a class, not a lambda: no invokedynamic on a small run's path (start-up, docs/performance.md)
+        lexer.setTriviaProblemListener(new Consumer<Token>() {
+            @Override
+            public void accept(Token t) {
+                problems.accept(new SyntaxProblem(t.errorKind(), t.span(), t.error()));
+            }
+        });
     }
 
     /** {@code # 12 "file.cu"} or {@code #line 12 "file.cu" 1 3}: the one '#' form ptxas accepts. */

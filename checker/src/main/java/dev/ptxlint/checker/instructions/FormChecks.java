@@ -39,7 +39,13 @@ public final class FormChecks implements InstructionCheck {
 
     private static final Prepared SKIP = new Prepared(null, null, null);
 
-    private final SpellingCache<Prepared> prepared = new SpellingCache<>(this::prepare);
+    private final SpellingCache<Prepared> prepared = new SpellingCache<>(
+            new java.util.function.BiFunction<String, String[], Prepared>() {
+                @Override
+                public Prepared apply(String opcode, String[] mods) {
+                    return prepare(opcode, mods);
+                }
+            });
 
     private Prepared prepare(String opcode, String[] mods) {
         FormTable t = FormTableData.table(opcode); // read on first use of the opcode

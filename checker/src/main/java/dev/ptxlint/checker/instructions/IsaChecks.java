@@ -86,7 +86,13 @@ public final class IsaChecks implements InstructionCheck {
     private static final Prepared SKIP = new Prepared(null, null, null, null, null);
     private static final int[] NONE = new int[0];
 
-    private final SpellingCache<Prepared> prepared = new SpellingCache<>(this::prepare);
+    private final SpellingCache<Prepared> prepared = new SpellingCache<>(
+            new java.util.function.BiFunction<String, String[], Prepared>() {
+                @Override
+                public Prepared apply(String opcode, String[] mods) {
+                    return prepare(opcode, mods);
+                }
+            });
 
     private Prepared prepare(String opcode, String[] mods) {
         if (skip.contains(opcode) || !isa.has(opcode)) {

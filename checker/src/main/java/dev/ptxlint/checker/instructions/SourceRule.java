@@ -42,7 +42,12 @@ final class SourceRule implements FormRule {
 
     private void source(FormAnalysis a, Form f, FormTable.Operand slot, boolean second, Operand o, CheckContext ctx) {
         PtxType t = f.types().get(slot.typeIndex());
-        java.util.function.Supplier<String> where = () -> "operand " + slot.name() + " of " + a.formName();
+        java.util.function.Supplier<String> where = new java.util.function.Supplier<>() {
+            @Override
+            public String get() {
+                return "operand " + slot.name() + " of " + a.formName();
+            }
+        };
         switch (o.kind()) {
             case REGISTER -> {
                 PtxType r = o.type();
