@@ -1587,8 +1587,8 @@ public final class IsaChecks implements InstructionCheck {
         if (s == null || !s.isRegister() || s.vector() != 1 || s.type() == null) {
             return 0;
         }
-        // fence.proxy.tensormap::generic.acquire takes [%f1], [%h1], [%p1] (not [%q1]): measured
-        boolean anyScalar = insn.opcode().text().equals("fence");
+        // @operand ... anyreg: fence.proxy.tensormap::generic.acquire takes [%f1], [%h1], [%p1] (not [%q1])
+        boolean anyScalar = spec.limits().anyRegister();
         switch (s.type()) {
             case ".pred", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".b128" -> {
                 if (anyScalar && !s.type().equals(".b128")) {
