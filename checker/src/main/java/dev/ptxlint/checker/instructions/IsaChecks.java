@@ -1268,6 +1268,9 @@ public final class IsaChecks implements InstructionCheck {
         Symbol r = dest || spec.takesSelector() || spec.kind() == IsaForm.Kind.IMM ? null
                 : FormAnalysis.registerPlusConstant(e, ctx);
         if (r == null) {
+            if (FormAnalysis.mentionsUndeclared(e, ctx)) {
+                return 0; // the name resolver reports the name
+            }
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is an expression over a register; ptxas takes " + (dest ? "a register in a destination"
                     : spec.takesSelector() || spec.kind() == IsaForm.Kind.IMM ? "a register or a constant here"
