@@ -243,7 +243,7 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
             "texsampler", "handle", "nofunc", "writes", "pow2", "nonzero", "literal", "fixed", "generic",
-            "predelements");
+            "predelements", "anyreg");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -309,6 +309,7 @@ final class FormCompiler {
         String sampler32 = null;
         boolean coords = false;
         boolean predElements = false;
+        boolean anyRegister = false;
         boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
@@ -318,6 +319,7 @@ final class FormCompiler {
                     case "literal" -> literal = true;
                     case "generic" -> generic = true;
                     case "predelements" -> predElements = true;
+                    case "anyreg" -> anyRegister = true;
                     case "fixed" -> {
                     }
                     case "reg" -> kind = Kind.REG;
@@ -488,9 +490,9 @@ final class FormCompiler {
         }
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
-                || predElements) {
+                || predElements || anyRegister) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
-                    sampler32, coords ? geometries : Map.of(), predElements);
+                    sampler32, coords ? geometries : Map.of(), predElements, anyRegister);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

@@ -108,13 +108,14 @@ public final class IsaForm {
      * sampler may also be a 32-bit register, or null; {@code geometries}: the coordinate layouts of
      * a {@code coords()} operand by geometry ({@code @geometry} lines of the file); {@code predElements}:
      * a {@code .pred} register may be an element of the vector where each element next to it is a
-     * {@code .b32} or {@code .pred} register ({@code predelements}).
+     * {@code .b32} or {@code .pred} register ({@code predelements}); {@code anyRegister}: the register
+     * of an untyped address {@code [r]} may be of any type but {@code .b128} ({@code anyreg}).
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
-                         Map<String, Geometry> geometries, boolean predElements) {
+                         Map<String, Geometry> geometries, boolean predElements, boolean anyRegister) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false);
+                Map.of(), false, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

@@ -390,6 +390,39 @@ final class FormAnalysis {
         };
     }
 
+    /**
+     * Whether a name in {@code e} resolves to nothing (the name resolver reports it: no second
+     * diagnostic for the expression). Walks a left-leaning chain ({@code %r3+%r3+...}) without recursion.
+     */
+    static boolean mentionsUndeclared(Ast.Expr e, CheckContext ctx) {
+        while (true) {
+            if (e instanceof Ast.Binary b) {
+                if (mentionsUndeclared(b.right(), ctx)) {
+                    return true;
+                }
+                e = b.left();
+            } else if (e instanceof Ast.Unary u) {
+                e = u.operand();
+            } else if (e instanceof Ast.Cast c) {
+                e = c.operand();
+            } else if (e instanceof Ast.Group g) {
+                for (Ast.Expr x : g.items()) {
+                    if (mentionsUndeclared(x, ctx)) {
+                        return true;
+                    }
+                }
+                return false;
+            } else if (e instanceof Ast.Ternary t) {
+                return mentionsUndeclared(t.cond(), ctx) || mentionsUndeclared(t.then(), ctx)
+                        || mentionsUndeclared(t.otherwise(), ctx);
+            } else if (e instanceof Ast.Name n) {
+                return !n.text().equals("WARP_SZ") && ctx.resolve(n.text()) == null;
+            } else {
+                return false;
+            }
+        }
+    }
+
     /** Integer literals and expressions over them (no names other than WARP_SZ, no floats). */
     static boolean isIntegerConstant(Ast.Expr e) {
         if (e instanceof Ast.IntLit) {

@@ -1274,6 +1274,9 @@ public final class IsaChecks implements InstructionCheck {
         Symbol r = dest || spec.takesSelector() || spec.kind() == IsaForm.Kind.IMM ? null
                 : FormAnalysis.registerPlusConstant(e, ctx);
         if (r == null) {
+            if (FormAnalysis.mentionsUndeclared(e, ctx)) {
+                return 0; // the name resolver reports the name
+            }
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is an expression over a register; ptxas takes " + (dest ? "a register in a destination"
                     : spec.takesSelector() || spec.kind() == IsaForm.Kind.IMM ? "a register or a constant here"
@@ -1593,8 +1596,8 @@ public final class IsaChecks implements InstructionCheck {
         if (s == null || !s.isRegister() || s.vector() != 1 || s.type() == null) {
             return 0;
         }
-        // fence.proxy.tensormap::generic.acquire takes [%f1], [%h1], [%p1] (not [%q1]): measured
-        boolean anyScalar = insn.opcode().text().equals("fence");
+        // @operand ... anyreg: fence.proxy.tensormap::generic.acquire takes [%f1], [%h1], [%p1] (not [%q1])
+        boolean anyScalar = spec.limits().anyRegister();
         switch (s.type()) {
             case ".pred", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".b128" -> {
                 if (anyScalar && !s.type().equals(".b128")) {
