@@ -45,7 +45,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 2;
+    private static final int VERSION = 3;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -471,8 +471,9 @@ final class IsaBinary {
                 geometries = Collections.unmodifiableMap(g);
             }
             boolean predElements = in.bool();
+            boolean anyRegister = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
-                    generic, sampler32, geometries, predElements);
+                    generic, sampler32, geometries, predElements, anyRegister);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -940,6 +941,7 @@ final class IsaBinary {
                 o.bool(g.nosampler());
             }
             o.bool(l.predElements());
+            o.bool(l.anyRegister());
         }
 
         private static void writeTable(Out o, FormTable t) {
