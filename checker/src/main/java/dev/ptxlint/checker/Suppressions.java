@@ -588,18 +588,18 @@ public final class Suppressions {
         reportIdle(x, idle, c -> c.rule.code() + " (" + c.rule.name() + ") is not disabled here");
     }
 
+    /** The names of the rules comments may suppress, which an unknown name is compared with. */
+    private static final List<String> SUPPRESSIBLE_NAMES = Rules.all().values().stream()
+            .filter(Rules::suppressibleByComment).map(Rule::name).toList();
+    /** The suggestion for each unknown name seen in this file (a comment may repeat one many times). */
+    private final Map<String, List<String>> suggestions = new HashMap<>();
+
     private Code code(Token t, String text, Span span) {
         Rule r = Rules.byCodeOrName(text);
         if (r == null) {
-            List<String> names = new ArrayList<>();
             boolean looksLikeCode = text.toUpperCase(java.util.Locale.ROOT).startsWith("PTX");
-            for (Rule k : Rules.all().values()) {
-                if (Rules.suppressibleByComment(k)) {
-                    names.add(looksLikeCode ? k.code() : k.name());
-                }
-            }
-            List<String> near = looksLikeCode ? List.of()
-                    : Opcodes.Suggest.closest(text.toLowerCase(java.util.Locale.ROOT), names, 1);
+            List<String> near = looksLikeCode ? List.of() : suggestions.computeIfAbsent(text,
+                    w -> Opcodes.Suggest.closest(w.toLowerCase(java.util.Locale.ROOT), SUPPRESSIBLE_NAMES, 1));
             String msg = "'" + quote(text) + "' is neither a ptxlint rule code nor a rule name, so nothing is suppressed"
                     + " for it";
             Diagnostic d;
