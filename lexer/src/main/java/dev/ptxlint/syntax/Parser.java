@@ -1743,7 +1743,7 @@ public final class Parser {
         } else {
             error(ProblemKind.TOO_DEEP, first.span(), "expression nested more than " + MAX_DEPTH
                     + " levels deep: ptxlint does not check this " + (inDeclaration
-                    ? "part of the declaration (the name is declared)" : "statement")
+                    ? "part of the declaration, whose name is declared" : "statement")
                     + " (ptxas's parser stack holds it; see docs/limits.md)");
         }
         throw LIMIT_EXCEEDED;
