@@ -37,6 +37,7 @@ class DeepStatementsTest {
             inKernel("third operand", "add.s32 %r1, %r2, EXPR;", 9_978),
             inKernel("second operand", "add.s32 %r1, EXPR, %r2;", 9_978),
             inKernel("guarded", "@%p1 add.s32 %r1, %r2, EXPR;", 9_977),
+            inKernel("guarded, negated", "@!%p1 add.s32 %r1, %r2, EXPR;", 9_977),
             inKernel("labelled", "$L0: add.s32 %r1, %r2, EXPR;", 9_978),
             inKernel("store value", "st.global.u32 [%rd1], EXPR;", 9_978),
             inKernel("address [EXPR]", "ld.local.u32 %r1, [EXPR];", 9_977),
@@ -62,6 +63,16 @@ class DeepStatementsTest {
             assertEquals("PTX0001", codes(over), p.name + ": " + (p.ptxasMax + 1) + " parentheses, which ptxas rejects");
             assertTrue(over.get(0).message().contains("deeper than ptxas accepts"), over.get(0).message());
         }
+    }
+
+    @Test
+    void aGuardTakesAnEntryOnlyOnceTheOperandsHoldAParenthesis() {
+        // measured with CUDA 13.0: guarded, 4,989 unary operators parse (as unguarded), 3,325 of '(1+' (one less)
+        String unary = KERNEL.replace("STATEMENT", "@%p1 add.s32 %r1, %r2, EXPR;\n\tret;\n}\n");
+        assertEquals("PTX0015", codes(lintSmallStack(unary.replace("EXPR", "-".repeat(4_989) + "1"))));
+        assertEquals("PTX0001", codes(lintSmallStack(unary.replace("EXPR", "-".repeat(4_990) + "1"))));
+        assertEquals("PTX0015", codes(lintSmallStack(unary.replace("EXPR", "(1+".repeat(3_325) + "1" + ")".repeat(3_325)))));
+        assertEquals("PTX0001", codes(lintSmallStack(unary.replace("EXPR", "(1+".repeat(3_326) + "1" + ")".repeat(3_326)))));
     }
 
     @Test
