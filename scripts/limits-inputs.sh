@@ -38,6 +38,13 @@ with open(os.path.join(d, "random.ptx"), "wb") as f:
 w("chain.ptx", [head, ".visible .entry k()\n{\n.reg .b32 %r<3>;\nadd.s32 %r1, %r2, 1", "+1" * 100_000, ";\nret;\n}\n"])
 w("ternary.ptx", [head, ".visible .entry k()\n{\n.reg .b32 %r<3>;\nadd.s32 %r1, %r2, ", "1?" * 7000, "1", ":1" * 7000, ";\nret;\n}\n"])
 w("parens.ptx", [head, ".visible .entry k()\n{\n.reg .b32 %r<3>;\nadd.s32 %r1, %r2, ", "(" * 100_000, "1", ")" * 100_000, ";\nret;\n}\n"])
+# 6. suppression comments and diagnostics piling up on one line, and suppression ranges
+n = int(1_000_000 * scale)
+k = ".visible .entry k() { .reg .b32 %r<2>; "
+w("diagnostics-one-line.ptx", [head, k] + ["add.s32 %r1, %r1, %q1; " for _ in range(n)] + ["ret; }\n"])
+w("suppressions-one-line.ptx", [head, k] + ["add.s32 %r1, %r1, %q1; /* ptxlint-disable-line PTX0101 */ " for _ in range(n)] + ["ret; }\n"])
+w("suppression-ranges.ptx", [head, ".visible .entry k()\n{\n.reg .b32 %r<2>;\n"]
+  + ["// ptxlint-disable PTX0101\nadd.s32 %r1, %r1, %q1;\n// ptxlint-enable PTX0101\n" for _ in range(n)] + ["ret;\n}\n"])
 PY
 bad=0
 for f in "$DIR"/*.ptx; do

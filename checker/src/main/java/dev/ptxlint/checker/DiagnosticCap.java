@@ -67,6 +67,24 @@ public final class DiagnosticCap implements Consumer<Diagnostic> {
         sink.accept(d);
     }
 
+    /** Most diagnostics of one code passed on. */
+    public int perCode() {
+        return perCode;
+    }
+
+    /**
+     * Counts {@code n} more diagnostics of {@code rule} as left out, after {@link #accept} left out
+     * one of that rule: the ones a suppression comment could not silence on a line holding more
+     * than {@link #perCode} of them ({@link Suppressions}), which were never built.
+     */
+    void leftOutMore(Rule rule, long n) {
+        Dropped d = dropped.get(rule);
+        if (d == null) {
+            throw new IllegalStateException("no diagnostic of " + rule.code() + " was left out");
+        }
+        d.count += n;
+    }
+
     /** Where the first diagnostic left out starts (its code's note goes there), or Long.MAX_VALUE. */
     private long lowestDropped = Long.MAX_VALUE;
 

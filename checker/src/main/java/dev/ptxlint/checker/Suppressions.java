@@ -103,15 +103,101 @@ public final class Suppressions {
         String describe() {
             StringBuilder b = new StringBuilder(kind.directive());
             for (Code c : written) {
-                b.append(' ').append(c.text);
+                b.append(' ').append(quote(c.text));
             }
             return b.toString();
         }
     }
 
+    /**
+     * Most suppression comments applied in one file (docs/limits.md): a later one is ignored (it
+     * suppresses nothing and is not checked), with one {@link Rules#TOO_MANY_SUPPRESSIONS} warning
+     * at the first one ignored. Bounds the memory the comments take and the time they cost.
+     */
+    public static final int MAX_DIRECTIVES = 10_000;
+    /** Most codes and rule names written in the suppression comments of one file, all together, as above. */
+    public static final int MAX_CODES = 10_000;
+
     private final LintSettings settings;
     private final Consumer<Diagnostic> sink;
     private final List<Diagnostic> pending = new ArrayList<>();
+    /** Codes written in the directives so far (at most {@link #MAX_CODES}). */
+    private int codesSoFar;
+    /** Whether a comment was ignored for {@link #MAX_DIRECTIVES} or {@link #MAX_CODES} (reported once). */
+    private boolean overLimit;
+    /**
+     * How many diagnostics of one rule and line are held for their line to settle: more would all
+     * be left out by the sink's cap anyway ({@link DiagnosticCap#perCode}), so past this many the
+     * rest of that line are only counted (see {@link #report}); no limit when the sink is no cap.
+     */
+    private final int hold;
+    /** Per rule, the run of its latest diagnostics held (on one line). */
+    private final Map<Rule, Run> runs = new HashMap<>();
+    /** The overflows, by the marker that stands for each in {@link #pending} (a copy of its first diagnostic). */
+    private final Map<Diagnostic, Overflow> overflows = new java.util.IdentityHashMap<>();
+    /** The overflows, by the first diagnostic of each that is counted rather than held. */
+    private final Map<Diagnostic, Overflow> counted = new java.util.IdentityHashMap<>();
+    /** Per code, the indices in {@link #ranges} of the directives that name it; and of those naming no code. */
+    private final Map<String, IntList> rangesByCode = new HashMap<>();
+    private final IntList rangesForAll = new IntList();
+
+    /** A run of held diagnostics of one rule on one line. */
+    private static final class Run {
+        final int line;
+        /** Held before the overflow, and held that no range directive silences (before it and in it). */
+        int held;
+        int out;
+        Overflow overflow;
+
+        Run(int line) {
+            this.line = line;
+        }
+    }
+
+    /**
+     * The diagnostics of one rule and line after {@link #hold} of them are held. A line directive
+     * silences all of them or none. Of those no range directive silences, {@code hold} in all are
+     * held; the ones after them would all be left out by the cap (at least {@code hold} of that
+     * rule are passed on before them), so only the first of them is held and the rest counted. Of
+     * those a range directive silences, only the directives are kept.
+     */
+    private static final class Overflow {
+        /** How many are counted, the first of them held. */
+        long countOut;
+        long minStart = Long.MAX_VALUE;
+        /** The range directives that silence some of them (marked used when the line settles). */
+        final java.util.Set<Directive> ranges = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    }
+
+    /** A growable list of ints. */
+    private static final class IntList {
+        int[] a = new int[4];
+        int n;
+
+        void add(int v) {
+            if (n == a.length) {
+                a = java.util.Arrays.copyOf(a, 2 * n);
+            }
+            a[n++] = v;
+        }
+
+        /** The largest element below {@code bound} (the list is ascending), or -1. */
+        int lastBelow(int bound) {
+            int lo = 0;
+            int hi = n - 1;
+            int found = -1;
+            while (lo <= hi) {
+                int mid = (lo + hi) >>> 1;
+                if (a[mid] < bound) {
+                    found = a[mid];
+                    lo = mid + 1;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            return found;
+        }
+    }
     /** Line directives by the 0-based line they apply to. */
     private final Map<Integer, List<Directive>> byLine = new HashMap<>();
     /** Range directives (disable/enable) in source order. */
@@ -131,6 +217,7 @@ public final class Suppressions {
     public Suppressions(LintSettings settings, Consumer<Diagnostic> sink) {
         this.settings = settings;
         this.sink = sink;
+        this.hold = sink instanceof DiagnosticCap cap ? cap.perCode() : Integer.MAX_VALUE;
     }
 
     // ------------------------------------------------------------------ diagnostics
@@ -173,14 +260,55 @@ public final class Suppressions {
         return true;
     }
 
-    /** A diagnostic from the checks: held until its line is settled, unless no comment can touch it. */
+    /**
+     * A diagnostic from the checks: held until its line is settled, unless no comment can touch it.
+     * Of one rule on one line, at most {@link #hold} that no range directive silences are held
+     * (a line directive silences all of them or none); the ones after them are counted in an
+     * {@link Overflow}, so that a line of any length holds a bounded number of diagnostics.
+     */
     public void report(Diagnostic d) {
-        if (Rules.suppressibleByComment(d.rule())) {
-            pending.add(d);
-            pendingFrom = Math.min(pendingFrom, d.range().startOffset());
-        } else {
+        if (!Rules.suppressibleByComment(d.rule())) {
             emit(d);
+            return;
         }
+        long start = d.range().startOffset();
+        pendingFrom = Math.min(pendingFrom, start);
+        if (hold != Integer.MAX_VALUE) {
+            int line = d.range().startLine();
+            Run run = runs.get(d.rule());
+            if (run == null || run.line != line) {
+                run = new Run(line);
+                runs.put(d.rule(), run);
+            }
+            Directive range = rangeCover(d.code(), start);
+            if (run.held >= hold) {
+                Overflow o = run.overflow;
+                if (o == null) {
+                    o = new Overflow();
+                    run.overflow = o;
+                    Diagnostic marker = new Diagnostic(d.rule(), d.severity(), d.range(), d.message(), d.fixes(),
+                            d.related());
+                    overflows.put(marker, o);
+                    pending.add(marker);
+                }
+                o.minStart = Math.min(o.minStart, start);
+                if (range != null) {
+                    o.ranges.add(range);
+                } else if (run.out < hold) {
+                    run.out++;
+                    pending.add(d);
+                } else if (o.countOut++ == 0) {
+                    counted.put(d, o);
+                    pending.add(d);
+                }
+                return;
+            }
+            run.held++;
+            if (range == null) {
+                run.out++;
+            }
+        }
+        pending.add(d);
     }
 
     private void emit(Diagnostic d) {
@@ -198,16 +326,45 @@ public final class Suppressions {
         long from = Long.MAX_VALUE;
         for (Iterator<Diagnostic> it = pending.iterator(); it.hasNext(); ) {
             Diagnostic d = it.next();
+            Overflow o = overflows.isEmpty() ? null : overflows.get(d);
             if (d.range().startLine() < line) {
                 it.remove();
-                if (!suppressed(d)) {
-                    emit(d);
+                if (o != null) {
+                    overflows.remove(d);
+                    if (!suppressedOnLine(d.range().startLine(), d.code())) {
+                        for (Directive x : o.ranges) {
+                            x.markUsed(d.code());
+                        }
+                    }
+                } else {
+                    Overflow c = counted.isEmpty() ? null : counted.remove(d);
+                    if (!suppressed(d)) {
+                        Diagnostic out = settings.apply(d);
+                        if (out != null) {
+                            sink.accept(out);
+                            if (c != null) {
+                                ((DiagnosticCap) sink).leftOutMore(out.rule(), c.countOut - 1);
+                            }
+                        }
+                    }
                 }
             } else {
-                from = Math.min(from, d.range().startOffset());
+                from = Math.min(from, o != null ? o.minStart : d.range().startOffset());
             }
         }
         pendingFrom = from;
+        if (!runs.isEmpty()) {
+            runs.values().removeIf(r -> r.line < line);
+        }
+    }
+
+    /** How many diagnostics are held and how many directives kept (for tests of the bounds). */
+    int held() {
+        return pending.size();
+    }
+
+    int directives() {
+        return all.size();
     }
 
     /** End of input: decides everything held, then reports the suppressions that silenced nothing. */
@@ -240,20 +397,58 @@ public final class Suppressions {
         if (st != null && st.getKey() < line && line <= st.getValue() && suppressedOnLine(st.getKey(), code)) {
             return true;
         }
-        Directive active = null;
-        for (Directive x : ranges) {
-            if (x.comment.span().end() > d.range().startOffset()) {
-                break;
-            }
-            if (x.covers(code)) {
-                active = x.kind == Kind.DISABLE ? x : null;
-            }
-        }
+        Directive active = rangeCover(code, d.range().startOffset());
         if (active != null) {
             active.markUsed(code);
             return true;
         }
         return false;
+    }
+
+    /**
+     * The range directive that silences {@code code} at {@code offset}: the last one that ends
+     * before it and names the code (or every rule), when it is a disable; else null.
+     */
+    private Directive rangeCover(String code, long offset) {
+        if (ranges.isEmpty()) {
+            return null;
+        }
+        // ranges come in source order: how many end at or before the offset
+        int lo = 0;
+        int hi = ranges.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (ranges.get(mid).comment.span().end() <= offset) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        IntList named = rangesByCode.get(code);
+        int k = Math.max(rangesForAll.lastBelow(lo), named == null ? -1 : named.lastBelow(lo));
+        if (k < 0) {
+            return null;
+        }
+        Directive x = ranges.get(k);
+        return x.kind == Kind.DISABLE ? x : null;
+    }
+
+    /** Adds a range directive to {@link #ranges} and to the index {@link #rangeCover} searches. */
+    private void addRange(Directive x) {
+        int k = ranges.size();
+        ranges.add(x);
+        if (x.all) {
+            rangesForAll.add(k);
+            return;
+        }
+        for (Code c : x.written) {
+            if (c.rule != null) {
+                IntList l = rangesByCode.computeIfAbsent(c.rule.code(), key -> new IntList());
+                if (l.n == 0 || l.a[l.n - 1] != k) {
+                    l.add(k);
+                }
+            }
+        }
     }
 
     private boolean suppressedOnLine(int line, String code) {
@@ -291,11 +486,13 @@ public final class Suppressions {
                 kind = k;
             }
         }
+        Walker walk = new Walker(t);
         if (kind == null) {
-            unknownDirective(t, word, at(t, wordStart, i));
+            unknownDirective(t, word, walk.span(wordStart, i));
             return;
         }
-        List<Code> written = new ArrayList<>();
+        // where the codes are, counted before any is looked at: a comment past the limits is ignored whole
+        IntList bounds = new IntList();
         while (i < end) {
             char c = text.charAt(i);
             if (isSpace(c) || c == ',') {
@@ -309,7 +506,23 @@ public final class Suppressions {
             while (i < end && !isSpace(text.charAt(i)) && text.charAt(i) != ',') {
                 i++;
             }
-            written.add(code(t, text.substring(s, i), at(t, s, i)));
+            if (codesSoFar + bounds.n / 2 >= MAX_CODES) {
+                tooMany(t);
+                return;
+            }
+            bounds.add(s);
+            bounds.add(i);
+        }
+        if (all.size() >= MAX_DIRECTIVES) {
+            tooMany(t);
+            return;
+        }
+        codesSoFar += bounds.n / 2;
+        List<Code> written = new ArrayList<>(bounds.n / 2);
+        for (int k = 0; k < bounds.n; k += 2) {
+            int s = bounds.a[k];
+            int e = bounds.a[k + 1];
+            written.add(code(t, text.substring(s, e), walk.span(s, e)));
         }
         Directive x = new Directive(kind, t, written);
         all.add(x);
@@ -317,7 +530,7 @@ public final class Suppressions {
             case NEXT_LINE -> byLine.computeIfAbsent(t.span().endLine() + 1, k -> new ArrayList<>()).add(x);
             case SAME_LINE -> byLine.computeIfAbsent(t.span().line(), k -> new ArrayList<>()).add(x);
             case DISABLE -> {
-                ranges.add(x);
+                addRange(x);
                 if (x.all) {
                     allDisabled = true;
                     codeDisabled.clear();
@@ -330,10 +543,24 @@ public final class Suppressions {
                 }
             }
             case ENABLE -> {
-                ranges.add(x);
+                addRange(x);
                 enable(x);
             }
         }
+    }
+
+    /** A suppression comment past {@link #MAX_DIRECTIVES} or {@link #MAX_CODES}: ignored; the first one is reported. */
+    private void tooMany(Token t) {
+        if (overLimit) {
+            return;
+        }
+        overLimit = true;
+        emit(Diagnostic.of(Rules.TOO_MANY_SUPPRESSIONS, TextRange.of(t.span()), "more than "
+                + String.format(java.util.Locale.ROOT, "%,d", MAX_DIRECTIVES) + " suppression comments or "
+                + String.format(java.util.Locale.ROOT, "%,d", MAX_CODES) + " codes named in them in this file:"
+                + " ptxlint ignores this comment and every later one (they suppress nothing and are not checked);"
+                + " use fewer comments, for instance one ptxlint-disable ... ptxlint-enable range, or set the rules"
+                + " in .ptxlintrc"));
     }
 
     private void enable(Directive x) {
@@ -361,19 +588,19 @@ public final class Suppressions {
         reportIdle(x, idle, c -> c.rule.code() + " (" + c.rule.name() + ") is not disabled here");
     }
 
+    /** The names of the rules comments may suppress, which an unknown name is compared with. */
+    private static final List<String> SUPPRESSIBLE_NAMES = Rules.all().values().stream()
+            .filter(Rules::suppressibleByComment).map(Rule::name).toList();
+    /** The suggestion for each unknown name seen in this file (a comment may repeat one many times). */
+    private final Map<String, List<String>> suggestions = new HashMap<>();
+
     private Code code(Token t, String text, Span span) {
         Rule r = Rules.byCodeOrName(text);
         if (r == null) {
-            List<String> names = new ArrayList<>();
             boolean looksLikeCode = text.toUpperCase(java.util.Locale.ROOT).startsWith("PTX");
-            for (Rule k : Rules.all().values()) {
-                if (Rules.suppressibleByComment(k)) {
-                    names.add(looksLikeCode ? k.code() : k.name());
-                }
-            }
-            List<String> near = looksLikeCode ? List.of()
-                    : Opcodes.Suggest.closest(text.toLowerCase(java.util.Locale.ROOT), names, 1);
-            String msg = "'" + text + "' is neither a ptxlint rule code nor a rule name, so nothing is suppressed"
+            List<String> near = looksLikeCode ? List.of() : suggestions.computeIfAbsent(text,
+                    w -> Opcodes.Suggest.closest(w.toLowerCase(java.util.Locale.ROOT), SUPPRESSIBLE_NAMES, 1));
+            String msg = "'" + quote(text) + "' is neither a ptxlint rule code nor a rule name, so nothing is suppressed"
                     + " for it";
             Diagnostic d;
             if (near.isEmpty()) {
@@ -406,7 +633,7 @@ public final class Suppressions {
             words.add(k.directive());
         }
         List<String> near = Opcodes.Suggest.closest(word, words, 1);
-        String msg = "'" + word + "' is not a ptxlint directive, so this comment suppresses nothing; the directives"
+        String msg = "'" + quote(word) + "' is not a ptxlint directive, so this comment suppresses nothing; the directives"
                 + " are " + String.join(", ", words);
         Diagnostic d = Diagnostic.of(Rules.UNKNOWN_SUPPRESSION_DIRECTIVE, TextRange.of(span),
                 near.isEmpty() ? msg : msg + "; did you mean '" + near.get(0) + "'?");
@@ -505,34 +732,52 @@ public final class Suppressions {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
     }
 
-    /** The span of characters {@code [from, to)} of the comment token's text. */
-    static Span at(Token t, int from, int to) {
-        Span s = t.span();
-        String text = t.text();
-        long offset = s.start();
-        int line = s.line();
-        int col = s.column();
-        int startLine = 0;
-        int startCol = 0;
-        long startOffset = 0;
-        for (int i = 0; i <= to; i++) {
-            if (i == from) {
-                startLine = line;
-                startCol = col;
-                startOffset = offset;
-            }
-            if (i == to) {
-                break;
-            }
-            char c = text.charAt(i);
-            offset++;
-            if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) {
-                line++;
-                col = 0;
-            } else {
-                col++;
+    /** Text from a comment for a message: as written, or an excerpt when it is long. */
+    private static String quote(String s) {
+        return s.length() <= 60 ? s : dev.ptxlint.config.ProjectConfig.excerpt(s);
+    }
+
+    /**
+     * Spans of characters of a comment token's text, asked for from left to right: walks the
+     * text once however many are asked for (one walk of the text for all its codes).
+     */
+    static final class Walker {
+        private final Token t;
+        private int i;
+        private long offset;
+        private int line;
+        private int col;
+
+        Walker(Token t) {
+            this.t = t;
+            Span s = t.span();
+            offset = s.start();
+            line = s.line();
+            col = s.column();
+        }
+
+        private void walkTo(int to) {
+            String text = t.text();
+            for (; i < to; i++) {
+                char c = text.charAt(i);
+                offset++;
+                if (c == '\n' || (c == '\r' && (i + 1 >= text.length() || text.charAt(i + 1) != '\n'))) {
+                    line++;
+                    col = 0;
+                } else {
+                    col++;
+                }
             }
         }
-        return new Span(startOffset, offset, startLine, startCol, line, col);
+
+        /** The span of {@code [from, to)}; {@code from} is at or after the end of the last span asked for. */
+        Span span(int from, int to) {
+            walkTo(from);
+            long startOffset = offset;
+            int startLine = line;
+            int startCol = col;
+            walkTo(to);
+            return new Span(startOffset, offset, startLine, startCol, line, col);
+        }
     }
 }

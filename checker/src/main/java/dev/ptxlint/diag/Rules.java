@@ -256,6 +256,10 @@ public final class Rules {
             Severity.WARNING, "suppression",
             "A comment starting with 'ptxlint-' that is not one of the suppression directives.");
 
+    public static final Rule TOO_MANY_SUPPRESSIONS = register("PTX0279", "too-many-suppressions", Severity.WARNING,
+            "suppression", "More suppression comments in one file than ptxlint applies (10,000, or 10,000 codes named in"
+            + " them): the later ones are ignored.");
+
     // ---- inline PTX in CUDA sources (0500-0519)
     public static final Rule ASM_OPERAND_OUT_OF_RANGE = register("PTX0500", "asm-operand-out-of-range",
             Severity.ERROR, "cuda", "An asm template refers to an operand (%N) that the statement does not have.");

@@ -116,7 +116,7 @@ class LimitsTest {
                 List<Diagnostic> ds = lintSmallStack(kernel(s.text().apply(n)));
                 assertEquals("PTX0015", codes(ds), s.name() + ", " + n + " levels (ptxas accepts it)");
             }
-            for (int n : new int[] {s.ptxasMax() + 30, 100_000}) {
+            for (int n : new int[] {s.ptxasMax() + 1, s.ptxasMax() + 30, 100_000}) {
                 List<Diagnostic> ds = lintSmallStack(kernel(s.text().apply(n)));
                 assertEquals("PTX0001", codes(ds), s.name() + ", " + n + " levels (ptxas rejects it)");
                 assertTrue(ds.get(0).message().contains("deeper than ptxas accepts"), ds.get(0).message());

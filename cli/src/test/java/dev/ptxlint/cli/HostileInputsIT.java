@@ -135,6 +135,29 @@ class HostileInputsIT {
                 text(out, k + "add.s32 %r1, %r2, " + "-".repeat(100_000) + "1;\nret;\n}\n")});
         l.add(new Object[] {"initializer.ptx", (Content) out ->
                 text(out, HEAD + ".global .u32 g[1] = " + "{".repeat(100_000) + "1" + "}".repeat(100_000) + ";\n")});
+        // suppression comments and diagnostics piling up on one line (docs/limits.md): 200,000 of
+        // each at the issue's scale
+        l.add(new Object[] {"diagnostics-one-line.ptx", (Content) out -> {
+            text(out, HEAD + ".visible .entry k() { .reg .b32 %r<2>; ");
+            for (int i = 0, n = scaled(1_000_000); i < n; i++) {
+                text(out, "add.s32 %r1, %r1, %q1; ");
+            }
+            text(out, "ret; }\n");
+        }});
+        l.add(new Object[] {"suppressions-one-line.ptx", (Content) out -> {
+            text(out, HEAD + ".visible .entry k() { .reg .b32 %r<2>; ");
+            for (int i = 0, n = scaled(1_000_000); i < n; i++) {
+                text(out, "add.s32 %r1, %r1, %q1; /* ptxlint-disable-line PTX0101 */ ");
+            }
+            text(out, "ret; }\n");
+        }});
+        l.add(new Object[] {"suppression-ranges.ptx", (Content) out -> {
+            text(out, HEAD + ".visible .entry k()\n{\n.reg .b32 %r<2>;\n");
+            for (int i = 0, n = scaled(1_000_000); i < n; i++) {
+                text(out, "// ptxlint-disable PTX0101\nadd.s32 %r1, %r1, %q1;\n// ptxlint-enable PTX0101\n");
+            }
+            text(out, "ret;\n}\n");
+        }});
         return l;
     }
 

@@ -351,16 +351,21 @@ public final class Parser {
 
     /** Skips to just after the next {@code ;}, or to a {@code }} or top-level directive. */
     private void skipStatement() {
+        skipStatement(0);
+    }
+
+    /** Skips to the end of the statement from inside {@code open} vector operands ({@code {a, b}}). */
+    private void skipStatement(int open) {
         skipping = true;
         try {
-            skipStatementInner();
+            skipStatementInner(open);
         } finally {
             skipping = false;
         }
     }
 
-    private void skipStatementInner() {
-        int depth = 0;
+    private void skipStatementInner(int open) {
+        int depth = open;
         while (true) {
             Token t = cur();
             switch (t.kind()) {
@@ -838,7 +843,15 @@ public final class Parser {
                 if (at(TokenKind.RBRACKET)) {
                     dims.add(null);
                 } else {
-                    dims.add(expression());
+                    Token dimStart = cur();
+                    Expr dim = statement ? declarationPart(false) : expression();
+                    if (dim == null) {
+                        // nested past the limit (reported): the name stays declared; the rest was skipped
+                        dims.add(new Missing(dimStart.span().to(prev.span())));
+                        decls.add(new Declarator(n, range, dims, null, spanFrom(n)));
+                        return new VarDecl(linkage, attrs, decls, spanFrom(first));
+                    }
+                    dims.add(dim);
                 }
                 if (expect(TokenKind.RBRACKET, "']' to close the array dimension") == null) {
                     if (statement) {
@@ -849,7 +862,14 @@ public final class Parser {
             }
             Expr init = null;
             if (statement && accept(TokenKind.ASSIGN)) {
-                init = initializer();
+                Token initStart = cur();
+                init = declarationPart(true);
+                if (init == null) {
+                    // nested past the limit (reported): declared, with an initializer that is not checked
+                    decls.add(new Declarator(n, range, dims, new Missing(initStart.span().to(prev.span())),
+                            spanFrom(n)));
+                    return new VarDecl(linkage, attrs, decls, spanFrom(first));
+                }
             }
             decls.add(new Declarator(n, range, dims, init, spanFrom(n)));
         } while (statement && accept(TokenKind.COMMA));
@@ -858,6 +878,30 @@ public final class Parser {
         }
         return new VarDecl(linkage, attrs, decls, spanFrom(first));
     }
+
+    /**
+     * An array dimension or ({@code init}) an initializer of a declaration statement; null when it
+     * is nested past a limit: the problem is reported, the rest of the declaration is skipped
+     * (its end consumed), and the caller keeps the declaration, so that its name is declared
+     * (docs/limits.md).
+     */
+    private Expr declarationPart(boolean init) {
+        boolean outer = inDeclaration;
+        inDeclaration = true;
+        stmtEntries = inBody > 0 ? DECLARATION_ENTRIES : 0;
+        try {
+            return init ? initializer() : expression();
+        } catch (LimitExceeded e) {
+            skipAfterLimit();
+            return null;
+        } finally {
+            inDeclaration = outer;
+            stmtEntries = 0;
+        }
+    }
+
+    /** Whether a declaration's dimension or initializer is being parsed (for the wording of PTX0015). */
+    private boolean inDeclaration;
 
     /** {@code (.managed)} or {@code (.unified(0x1, 0x2))}: dotted names, each with optional arguments. */
     private Expr attributeArgs() {
@@ -900,6 +944,8 @@ public final class Parser {
 
     /** Braces open in the initializer being parsed. */
     private int initializerBraces;
+    /** Whether the element being parsed in the innermost initializer list is not its first. */
+    private boolean initLater;
 
     /**
      * An initializer nested past {@link #MAX_DEPTH}: a warning that it is not checked, or an error
@@ -908,14 +954,14 @@ public final class Parser {
     private void deepInitializer() {
         {
             Token t = cur();
-            Token over = scanDeepInitializer(depth);
+            Token over = scanDeepInitializer(depth + stmtEntries);
             if (over != null) {
                 error(ProblemKind.UNEXPECTED_TOKEN, over.span(), "initializer nested deeper than ptxas accepts"
                         + " (its parser stack holds " + PTXAS_BRACES + " nested braces): flatten it");
             } else {
                 error(ProblemKind.TOO_DEEP, t.span(), "initializer nested more than " + MAX_DEPTH
-                        + " levels deep: ptxlint does not check this declaration (ptxas accepts up to "
-                        + PTXAS_BRACES + "; see docs/limits.md)");
+                        + " levels deep: ptxlint does not check this initializer (the name is declared; ptxas"
+                        + " accepts up to " + PTXAS_BRACES + " nested braces; see docs/limits.md)");
             }
             throw LIMIT_EXCEEDED;
         }
@@ -934,6 +980,12 @@ public final class Parser {
         long braces = base;
         long total = base;
         Token over = null;
+        // ptxas's stack holds 1 more entry for the first element of a brace list, 3 for a later one
+        // (measured with CUDA 13.0: 9,986 parentheses in {(...)}, 9,984 in {1, (...)} and {1, 2, (...)},
+        // 9,983 in {{1, (...)}}): for the innermost list, the lists opened in the scan on a stack
+        boolean later = initLater;
+        long laterBits = 0;
+        int scanBraces = 0;
         while (true) {
             Token t = cur();
             TokenKind k = t.kind();
@@ -944,15 +996,34 @@ public final class Parser {
             if (k == TokenKind.LBRACE) {
                 braces++;
                 total++;
+                if (scanBraces < 64) {
+                    laterBits = (laterBits << 1) | (later ? 1 : 0);
+                }
+                scanBraces++;
+                later = false;
             } else if (k == TokenKind.LPAREN) {
                 total++;
             } else if (k == TokenKind.RBRACE) {
                 braces--;
                 total--;
+                if (scanBraces > 0) {
+                    scanBraces--;
+                    if (scanBraces < 64) {
+                        later = (laterBits & 1) != 0;
+                        laterBits >>>= 1;
+                    } else {
+                        later = false; // not known: the lower bound
+                    }
+                } else {
+                    later = false; // a list opened before the scan: its position is not known
+                }
             } else if (k == TokenKind.RPAREN) {
                 total--;
+            } else if (k == TokenKind.COMMA && total == braces) {
+                later = true; // the next element of the innermost list (not inside parentheses)
             }
-            if (over == null && (braces > PTXAS_BRACES || total > PTXAS_STACK - 1)) {
+            long list = initializerBraces > 0 || scanBraces > 0 ? (later ? 3 : 1) : 0;
+            if (over == null && (braces > PTXAS_BRACES || total + list > PTXAS_STACK - 1)) {
                 over = t;
             }
             advance();
@@ -964,12 +1035,18 @@ public final class Parser {
             Token open = advance();
             List<Expr> items = new ArrayList<>();
             if (!at(TokenKind.RBRACE)) {
-                do {
-                    if (at(TokenKind.RBRACE)) {
-                        break; // trailing comma
-                    }
-                    items.add(initializer());
-                } while (accept(TokenKind.COMMA));
+                boolean outerLater = initLater;
+                try {
+                    do {
+                        if (at(TokenKind.RBRACE)) {
+                            break; // trailing comma
+                        }
+                        initLater = !items.isEmpty();
+                        items.add(initializer());
+                    } while (accept(TokenKind.COMMA));
+                } finally {
+                    initLater = outerLater;
+                }
             }
             expect(TokenKind.RBRACE, "'}' to close the initializer list");
             return new Brace(items, spanFrom(open));
@@ -1144,6 +1221,8 @@ public final class Parser {
      */
     private Block blockBody(boolean functionBody) {
         Token open = advance();
+        int outerBody = inBody;
+        inBody++;
         List<Statement> stmts = new ArrayList<>();
         // the nested blocks still open around the current one, innermost last
         ArrayList<Token> outerOpens = new ArrayList<>();
@@ -1226,8 +1305,12 @@ public final class Parser {
             }
         } finally {
             blockDepth = baseDepth;
+            inBody = outerBody;
         }
     }
+
+    /** Function bodies being parsed (0: at module level). */
+    private int inBody;
 
     /** ptxas rejects an empty statement ({@code ;;}, {@code L: ;}, {@code };}) as a syntax error. */
     private void emptyStatement() {
@@ -1402,6 +1485,9 @@ public final class Parser {
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
                 && !(cur().span().line() > prev.span().endLine() && startsStatement(cur()))) {
             inOperands = true;
+            stmtEntries = INSTRUCTION_ENTRIES;
+            guarded = guard != null;
+            parenSeen = false;
             try {
                 do {
                     Expr e = operand();
@@ -1413,6 +1499,8 @@ public final class Parser {
                 } while (accept(TokenKind.COMMA));
             } finally {
                 inOperands = false;
+                stmtEntries = 0;
+                guarded = false;
             }
         }
         checkSinksAndPairs(operands);
@@ -1640,8 +1728,36 @@ public final class Parser {
      * a pending unary operator, {@code c ?} or {@code a op} two, {@code c ? a :} four.
      */
     public static final int PTXAS_STACK = 9989;
-    /** Nested parentheses ptxas accepts in an instruction operand outside nested blocks (measured). */
-    private static final int PTXAS_PARENS = 9978;
+    /**
+     * Entries of ptxas's parser stack the statement being parsed takes before its expression, over
+     * a module-level initializer's (measured with CUDA 13.0, nested parentheses ptxas accepts:
+     * 9,988 in a module-level initializer, 9,979 in an initializer in a function body, 9,978 in
+     * any operand of an instruction, 9,977 with a guard): {@link #INSTRUCTION_ENTRIES} (plus one
+     * for a guard), {@link #DECLARATION_ENTRIES} or 0. An address's {@code [} takes one more and
+     * the {@code +} of {@code [base+offset} one more than another binary operator (9,977 in
+     * {@code [(...)]}, 9,974 in {@code [%rd1+(...)]}); a vector operand's {@code {} one and each
+     * element before two (9,977 and 9,975).
+     */
+    private int stmtEntries;
+    /** Vector operands open where the statement being abandoned hit a limit ({@link #skipAfterLimit}). */
+    private int limitVectors;
+    /** {@link #cost} at the top level of the address being parsed, or -1. */
+    private int addressCost = -1;
+    private static final int INSTRUCTION_ENTRIES = 10;
+    /**
+     * Whether the instruction being parsed has a guard, and whether its operands hold a
+     * parenthesis yet: a guard takes one more entry of ptxas's stack once they do (measured:
+     * guarded, 9,977 nested parentheses and 3,325 levels of {@code (1+} parse, one less than
+     * unguarded; 4,989 unary operators and a plain operand inside 1,663 blocks, as unguarded).
+     */
+    private boolean guarded;
+    private boolean parenSeen;
+    private static final int DECLARATION_ENTRIES = 9;
+
+    /** The entries ptxas's stack holds around the expression being parsed: the statement's and the blocks'. */
+    private long around() {
+        return stmtEntries + (guarded && parenSeen ? 1 : 0) + (long) BLOCK_STACK_ENTRIES * blockDepth;
+    }
 
     /**
      * Reports an expression nested deeper than {@link #MAX_DEPTH} and abandons its statement. The
@@ -1654,14 +1770,16 @@ public final class Parser {
             deepInitializer();
         }
         Token first = cur();
-        Token over = scanDeepStatement(cost + BLOCK_STACK_ENTRIES * blockDepth);
+        Token over = scanDeepStatement((int) (cost + around()));
         if (over != null) {
             error(ProblemKind.UNEXPECTED_TOKEN, over.span(), "expression nested deeper than ptxas accepts"
                     + " (its parser stack holds 10,000 entries: about 9,980 nested parentheses, 4,990 unary"
                     + " operators or '?:' in the middle operand, 2,490 '?:' in the last): simplify it");
         } else {
             error(ProblemKind.TOO_DEEP, first.span(), "expression nested more than " + MAX_DEPTH
-                    + " levels deep: ptxlint does not check this statement (ptxas accepts it; see docs/limits.md)");
+                    + " levels deep: ptxlint does not check this " + (inDeclaration
+                    ? "part of the declaration, whose name is declared" : "statement")
+                    + " (ptxas's parser stack holds it; see docs/limits.md)");
         }
         throw LIMIT_EXCEEDED;
     }
@@ -1675,6 +1793,8 @@ public final class Parser {
      * lower bound.
      */
     private Token scanDeepStatement(int base) {
+        // the statement's and the blocks' entries stay whatever the scan cannot attribute
+        final int floor = (int) around();
         int[] weights = new int[64];
         byte[] kinds = new byte[64];
         int top = 0;
@@ -1701,6 +1821,10 @@ public final class Parser {
             switch (k) {
                 case LPAREN -> {
                     push = paren;
+                    if (guarded && !parenSeen) {
+                        parenSeen = true; // the guard's entry (see guarded)
+                        base++;
+                    }
                     add = 1 + pending;
                     pending = 0;
                     operand = true;
@@ -1712,7 +1836,7 @@ public final class Parser {
                     if (top > 0) {
                         sum -= weights[--top];
                     } else {
-                        base = 0;
+                        base = floor;
                     }
                     pending = 0;
                     operand = false;
@@ -1733,17 +1857,17 @@ public final class Parser {
                         sum += 2;
                     } else if (top == 0 && thenBase >= 0) {
                         // ends the middle operand of a '?:' opened before the scan
-                        base = thenBase + 2;
+                        base = floor + thenBase + 2;
                         thenBase = -1;
                     } else {
-                        base = 0;
+                        base = floor;
                     }
                     pending = 0;
                     operand = true;
                 }
                 case COMMA -> {
                     if (top == 0 && braces == 0) {
-                        base = 0;
+                        base = floor;
                     }
                     pending = 0;
                     operand = true;
@@ -1804,7 +1928,9 @@ public final class Parser {
         thenCost = -1;
         quietUntil = Long.MAX_VALUE;
         inOperands = false;
-        skipStatement();
+        int open = limitVectors;
+        limitVectors = 0;
+        skipStatement(open);
         quietUntil = cur().span().start();
         return prev == null ? cur().span() : prev.span();
     }
@@ -1823,7 +1949,9 @@ public final class Parser {
                 throw LIMIT_EXCEEDED;
             }
             Token op = advance();
-            cost += 2;
+            // ptxas's stack: a pending left side takes 2, the base of an address ([base+offset]) 3
+            int pendingCost = cost == addressCost && op.kind() == TokenKind.PLUS ? 3 : 2;
+            cost += pendingCost;
             Expr right = unary();
             while (true) {
                 int q = precedence(cur().kind());
@@ -1833,7 +1961,7 @@ public final class Parser {
                     break;
                 }
             }
-            cost -= 2;
+            cost -= pendingCost;
             left = new Binary(op, left, right, left.span().to(right.span()));
             if (right instanceof Missing) {
                 return left;
@@ -1886,11 +2014,12 @@ public final class Parser {
                     return new Cast(type, e, t.span().to(e.span()));
                 }
                 cost += 1;
-                if (blockDepth > 0 && cost + BLOCK_STACK_ENTRIES * blockDepth > PTXAS_PARENS) {
+                parenSeen = true;
+                if (blockDepth > 0 && cost + around() > PTXAS_STACK - 1) {
                     // ptxas's stack holds the blocks around the statement too (MAX_BLOCK_DEPTH)
                     error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "expression nested deeper than ptxas accepts"
                             + " inside " + blockDepth + " nested blocks (each takes 6 entries of ptxas's parser"
-                            + " stack, which leaves " + Math.max(0, PTXAS_PARENS - BLOCK_STACK_ENTRIES * blockDepth)
+                            + " stack, which leaves " + Math.max(0, PTXAS_STACK - 1 - around())
                             + " nested parentheses): simplify it or flatten the blocks");
                     throw LIMIT_EXCEEDED;
                 }
@@ -1915,11 +2044,11 @@ public final class Parser {
      * 19 in the last, 26 of '(1+' or '-('). The estimate is the parser's {@link #cost}.
      */
     private void blockStackCheck(Token operand) {
-        long need = cost + (thenCost == cost && cost > 0 ? 2 : 0) + (long) BLOCK_STACK_ENTRIES * blockDepth;
-        if (need > PTXAS_PARENS) {
+        long need = cost + (thenCost == cost && cost > 0 ? 2 : 0) + around();
+        if (need > PTXAS_STACK - 1) {
             error(ProblemKind.UNEXPECTED_TOKEN, operand.span(), "expression nested deeper than ptxas accepts inside "
                     + blockDepth + " nested blocks (each takes 6 entries of ptxas's parser stack, which leaves "
-                    + Math.max(0, PTXAS_PARENS - BLOCK_STACK_ENTRIES * blockDepth) + " entries to the expression: a"
+                    + Math.max(0, PTXAS_STACK - 1 - around()) + " entries to the expression: a"
                     + " parenthesis takes 1, a unary or binary operator 2, a '?:' 2 to 4): simplify it or flatten the"
                     + " blocks");
             throw LIMIT_EXCEEDED;
@@ -1992,14 +2121,24 @@ public final class Parser {
             case LBRACE: {
                 advance();
                 List<Expr> items = new ArrayList<>();
-                if (!at(TokenKind.RBRACE)) {
-                    do {
-                        Expr e = operand();
-                        items.add(e);
-                        if (e instanceof Missing) {
-                            return new VectorExpr(items, spanFrom(t));
-                        }
-                    } while (accept(TokenKind.COMMA));
+                int outerCost = cost;
+                cost += 1; // ptxas's stack: the '{', and two for each element before (stmtEntries)
+                try {
+                    if (!at(TokenKind.RBRACE)) {
+                        do {
+                            Expr e = operand();
+                            items.add(e);
+                            if (e instanceof Missing) {
+                                return new VectorExpr(items, spanFrom(t));
+                            }
+                            cost += 2;
+                        } while (accept(TokenKind.COMMA));
+                    }
+                } catch (LimitExceeded e) {
+                    limitVectors++; // the skip starts inside this vector: its '}' does not end a block
+                    throw e;
+                } finally {
+                    cost = outerCost;
                 }
                 if (expect(TokenKind.RBRACE, "',' or '}' in the vector operand") == null) {
                     return new Missing(spanFrom(t));
@@ -2009,13 +2148,22 @@ public final class Parser {
             case LBRACKET: {
                 advance();
                 List<Expr> items = new ArrayList<>();
-                do {
-                    Expr e = operand();
-                    items.add(e);
-                    if (e instanceof Missing) {
-                        return new Missing(spanFrom(t));
-                    }
-                } while (accept(TokenKind.COMMA));
+                int outerCost = cost;
+                int outerAddress = addressCost;
+                cost += 1; // ptxas's stack: the '[' (stmtEntries)
+                addressCost = cost;
+                try {
+                    do {
+                        Expr e = operand();
+                        items.add(e);
+                        if (e instanceof Missing) {
+                            return new Missing(spanFrom(t));
+                        }
+                    } while (accept(TokenKind.COMMA));
+                } finally {
+                    cost = outerCost;
+                    addressCost = outerAddress;
+                }
                 if (expect(TokenKind.RBRACKET, "']' to close the address") == null) {
                     return new Missing(spanFrom(t));
                 }
