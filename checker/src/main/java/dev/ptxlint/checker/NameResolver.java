@@ -49,8 +49,8 @@ final class NameResolver {
         final Map<String, Symbol> names = new HashMap<>();
         final Map<String, Range> ranges = new HashMap<>();
         /**
-         * The first {@link #FAST_RANGES} ranges again, by their names as {@link RegisterName#canonical}
-         * Strings: found by identity before {@link #ranges} is asked.
+         * The first {@link #FAST_RANGES} ranges again, by name: a use is compared with these names
+         * in place, without a substring and a hash of its prefix.
          */
         String[] rangeNames;
         Range[] rangeList;
@@ -143,7 +143,7 @@ final class NameResolver {
         }
     }
 
-    /** Ranges of a scope found by identity first ({@link Scope#rangeNames}). */
+    /** Ranges of a scope found without a substring ({@link Scope#rangeNames}). */
     private static final int FAST_RANGES = 8;
 
     /** Registers of a range past this index get a new symbol per use (a range can declare 2^31). */
@@ -663,29 +663,24 @@ final class NameResolver {
         } else if (e instanceof Ast.Cast c) {
             uses(c.operand(), branch);
         } else if (e instanceof Ast.Group g) {
-            // indexed loops: no lambda and no iterator on the per-instruction path
-            for (int i = 0; i < g.items().size(); i++) {
-                uses(g.items().get(i), branch);
-            }
+            usesAll(g.items(), branch);
         } else if (e instanceof Ast.VectorExpr v) {
-            for (int i = 0; i < v.items().size(); i++) {
-                uses(v.items().get(i), branch);
-            }
+            usesAll(v.items(), branch);
         } else if (e instanceof Ast.Address a) {
-            for (int i = 0; i < a.items().size(); i++) {
-                uses(a.items().get(i), false);
-            }
+            usesAll(a.items(), false);
         } else if (e instanceof Ast.PredPair p) {
             uses(p.first(), false);
             uses(p.second(), false);
         } else if (e instanceof Ast.Brace b) {
-            for (int i = 0; i < b.items().size(); i++) {
-                uses(b.items().get(i), false);
-            }
+            usesAll(b.items(), false);
         } else if (e instanceof Ast.Call c) {
-            for (int i = 0; i < c.args().size(); i++) {
-                uses(c.args().get(i), false);
-            }
+            usesAll(c.args(), false);
+        }
+    }
+
+    private void usesAll(List<Expr> items, boolean branch) {
+        for (int k = 0, n = items.size(); k < n; k++) {
+            uses(items.get(k), branch);
         }
     }
 
@@ -755,7 +750,8 @@ final class NameResolver {
 
     /** {@link #resolve} without the cache and the provisional labels. */
     private Symbol lookup(String n) {
-        RegisterName reg = null;
+        int suffix = -2; // where n's numeric suffix starts (-1: none), found on first need
+        long index = -1;
         for (Scope s : scopes) {
             Symbol sym = s.names.get(n);
             if (sym != null) {
@@ -768,12 +764,17 @@ final class NameResolver {
                         ? ".branchtargets" : null, 1, label);
             }
             if (!s.ranges.isEmpty()) {
-                if (reg == null) {
-                    reg = RegisterName.of(n);
+                if (suffix == -2) {
+                    suffix = suffixStart(n);
                 }
-                Range r = rangeOf(s, reg);
+                Range r = suffix < 0 ? null : rangeNamed(s, n, suffix);
                 if (r != null) {
-                    return r.register(n, reg.index);
+                    if (index < 0) {
+                        index = rangeIndex(n, suffix);
+                    }
+                    if (index < r.count()) {
+                        return r.register(n, index);
+                    }
                 }
             }
         }
@@ -828,17 +829,33 @@ final class NameResolver {
         if (moduleRanges.size() == 0) {
             return -1;
         }
-        RegisterName reg = RegisterName.of(n);
-        if (reg.prefix == null) {
+        int i = suffixStart(n);
+        if (i < 0) {
             return -1;
         }
-        int a = moduleRanges.find(reg.prefix);
-        return a >= 0 && a < rangesLimit && reg.index < moduleRanges.value(a) ? a : -1;
+        int a = moduleRanges.find(n, 0, i);
+        return a >= 0 && a < rangesLimit && rangeIndex(n, i) < moduleRanges.value(a) ? a : -1;
+    }
+
+    /** The value of the digits of {@code n} from {@code from} on (leading zeros allowed), saturating. */
+    private static long rangeIndex(String n, int from) {
+        long v = 0;
+        for (int k = from; k < n.length(); k++) {
+            v = v * 10 + (n.charAt(k) - '0');
+            if (v > Integer.MAX_VALUE) {
+                return Long.MAX_VALUE;
+            }
+        }
+        return v;
     }
 
     /** Where the numeric suffix of a register name starts ({@code %r12} gives 2), or -1 if none. */
     private static int suffixStart(String n) {
-        return RegisterName.suffixStart(n);
+        int i = n.length();
+        while (i > 0 && Character.isDigit(n.charAt(i - 1))) {
+            i--;
+        }
+        return i == n.length() || i == 0 ? -1 : i;
     }
 
     /** The range of {@code scope} that covers {@code n}, or null. */
@@ -846,25 +863,24 @@ final class NameResolver {
         if (scope.ranges.isEmpty()) {
             return null;
         }
-        return rangeOf(scope, RegisterName.of(n));
-    }
-
-    /** The range of {@code scope} that covers {@code reg}, or null. */
-    private static Range rangeOf(Scope scope, RegisterName reg) {
-        if (reg.prefix == null) {
+        int i = suffixStart(n);
+        if (i < 0) {
             return null;
         }
-        Range r = null;
+        Range r = rangeNamed(scope, n, i);
+        return r != null && rangeIndex(n, i) < r.count() ? r : null;
+    }
+
+    /** The range of {@code scope} named {@code n}'s first {@code i} characters (its prefix), or null. */
+    private static Range rangeNamed(Scope scope, String n, int i) {
         for (int k = 0; k < scope.rangeCount; k++) {
-            if (scope.rangeNames[k] == reg.prefix) {
-                r = scope.rangeList[k];
-                break;
+            String rn = scope.rangeNames[k];
+            if (rn.length() == i && n.startsWith(rn)) {
+                return scope.rangeList[k];
             }
         }
-        if (r == null) {
-            r = scope.ranges.get(reg.prefix); // (more ranges, or the canonical table started again)
-        }
-        return r != null && reg.index < r.count() ? r : null;
+        // the ranges past the first FAST_RANGES (their names differ from those above)
+        return scope.ranges.size() > scope.rangeCount ? scope.ranges.get(n.substring(0, i)) : null;
     }
 
     /** Explains a use like %r100 when %r<100> is declared. */
@@ -931,7 +947,7 @@ final class NameResolver {
                         scope.rangeNames = new String[FAST_RANGES];
                         scope.rangeList = new Range[FAST_RANGES];
                     }
-                    scope.rangeNames[scope.rangeCount] = RegisterName.canonical(decl.name().text());
+                    scope.rangeNames[scope.rangeCount] = decl.name().text();
                     scope.rangeList[scope.rangeCount++] = range;
                 }
                 changed();

@@ -65,7 +65,7 @@ final class FormAnalysis {
                 continue;
             }
             ModKind k;
-            if (PtxType.of(t) != null) {
+            if (TypeCache.of(t) != null) {
                 k = ModKind.TYPE;
                 types.add(m);
             } else if (CmpOp.of(t) != null && table.has(FormTable.Part.CMP)) {
@@ -89,7 +89,7 @@ final class FormAnalysis {
         if (types.size() == table.typeCount()) {
             List<PtxType> ts = new ArrayList<>();
             for (Token t : types) {
-                ts.add(PtxType.of(t.text()));
+                ts.add(TypeCache.of(t.text()));
             }
             f = table.form(ts);
         }
@@ -232,7 +232,7 @@ final class FormAnalysis {
     record Operand(Kind kind, Ast.Expr expr, Symbol symbol, Operand inner) {
         /** The register's declared type, or null. */
         PtxType type() {
-            return symbol == null ? null : PtxType.of(symbol.type());
+            return symbol == null ? null : TypeCache.of(symbol.type());
         }
 
         boolean isPredicateRegister() {

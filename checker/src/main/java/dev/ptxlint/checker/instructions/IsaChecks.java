@@ -794,7 +794,7 @@ public final class IsaChecks implements InstructionCheck {
             }
             Symbol vr = vectorRegister(e, ctx);
             if (vr != null && vr.vector() == width) {
-                PtxType r = PtxType.of(vr.type());
+                PtxType r = TypeCache.of(vr.type());
                 return type == null || r == null || fits(b, spec, type, r, true) ? 0
                         : fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + vr.name() + "' is .v" + width + " " + r.text()
                         + ", but operand " + spec.name() + " of '" + insn.mnemonic() + "' is a vector of "
@@ -917,7 +917,7 @@ public final class IsaChecks implements InstructionCheck {
         for (Ast.Expr item : v.items()) {
             if (item instanceof Ast.Name n && n.suffixes().isEmpty()) {
                 Symbol s = ctx.resolve(n.text());
-                PtxType r = s != null && s.isRegister() && s.vector() == 1 ? PtxType.of(s.type()) : null;
+                PtxType r = s != null && s.isRegister() && s.vector() == 1 ? TypeCache.of(s.type()) : null;
                 if (r != null && r.kind() == PtxType.Kind.BIT && r.bits() == type.bits()) {
                     return r;
                 }
@@ -1022,7 +1022,7 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     private static PtxType typeOf(Binding b, IsaForm.Operand spec) {
-        PtxType t = spec.typeSlot() >= 0 ? PtxType.of(b.value(spec.typeSlot())) : spec.fixedType();
+        PtxType t = spec.typeSlot() >= 0 ? TypeCache.of(b.value(spec.typeSlot())) : spec.fixedType();
         return spec.wide() && t != null ? OperandFit.wide(t) : t;
     }
 
@@ -1069,7 +1069,7 @@ public final class IsaChecks implements InstructionCheck {
             Symbol vs = ctx.resolve(vn.text());
             if (vs != null && vs.isRegister() && vs.vector() > 1) {
                 // v.x of a .reg .v4 .u32 v: a scalar of the element type
-                PtxType r = PtxType.of(vs.type());
+                PtxType r = TypeCache.of(vs.type());
                 if (spec.kind() == IsaForm.Kind.IMM) {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is a constant, not a register");
@@ -1104,7 +1104,7 @@ public final class IsaChecks implements InstructionCheck {
         }
         Symbol vs = vectorRegister(e, ctx);
         if (vs != null) {
-            PtxType r = PtxType.of(vs.type());
+            PtxType r = TypeCache.of(vs.type());
             // a whole .v2 .b16 register where one 32-bit value goes
             if (type != null && r != null && r.bits() * vs.vector() == type.bits() && spec.kind() != IsaForm.Kind.IMM
                     && spec.kind() != IsaForm.Kind.PRED) {

@@ -53,7 +53,7 @@ final class TextureOperands {
                 return 0; // undeclared: the name resolver reports it
             }
             if (s.isRegister()) {
-                PtxType r = s.vector() == 1 ? PtxType.of(s.type()) : null;
+                PtxType r = s.vector() == 1 ? TypeCache.of(s.type()) : null;
                 if (r == PtxType.B64 || r == PtxType.U64 || r == PtxType.S64) {
                     return spec.kind() == IsaForm.Kind.HANDLE ? 0 : indirect(insn, spec, e, ctx, out);
                 }
