@@ -48,6 +48,12 @@ final class Dataflow {
                 preds[t]++;
             }
         }
+        // Only the blocks from which a site can be reached matter: states flow along the edges,
+        // so the others never change what the sites see (every predecessor of such a block is one).
+        boolean[] region = sites == null ? null : reaching(g, sites, preds);
+        if (region != null && !region[0]) {
+            return;
+        }
         work.add(0);
         queued[0] = true;
         while (!work.isEmpty()) {
@@ -65,13 +71,17 @@ final class Dataflow {
                 Machine.run(g, s, state, (untrusted == null || !untrusted.contains(s.insn())), Machine.SILENT);
             }
             int[] succ = g.succ[b];
-            if (owned && succ.length == 1 && preds[succ[0]] == 1 && in[succ[0]] == null && succ[0] != 0) {
+            if (owned && succ.length == 1 && preds[succ[0]] == 1 && in[succ[0]] == null && succ[0] != 0
+                    && (region == null || region[succ[0]])) {
                 in[succ[0]] = state; // the only way in: hand the state over instead of copying it
                 work.add(succ[0]);
                 queued[succ[0]] = true;
                 continue;
             }
             for (int t : succ) {
+                if (region != null && !region[t]) {
+                    continue;
+                }
                 if (meet(in, t, state) && !queued[t]) {
                     work.add(t);
                     queued[t] = true;
@@ -98,6 +108,41 @@ final class Dataflow {
                 }
             }
         }
+    }
+
+    /** The blocks from which a block with {@code sites} true can be reached (those included). */
+    private static boolean[] reaching(FlowGraph g, boolean[] sites, int[] preds) {
+        int n = sites.length;
+        int[] start = new int[n + 1];
+        for (int b = 0; b < n; b++) {
+            start[b + 1] = start[b] + preds[b];
+        }
+        int[] from = new int[start[n]];
+        int[] fill = Arrays.copyOf(start, n);
+        for (int b = 0; b < n; b++) {
+            for (int t : g.succ[b]) {
+                from[fill[t]++] = b;
+            }
+        }
+        boolean[] region = new boolean[n];
+        int[] stack = new int[n];
+        int sp = 0;
+        for (int b = 0; b < n; b++) {
+            if (sites[b]) {
+                region[b] = true;
+                stack[sp++] = b;
+            }
+        }
+        while (sp > 0) {
+            int b = stack[--sp];
+            for (int k = start[b]; k < start[b + 1]; k++) {
+                if (!region[from[k]]) {
+                    region[from[k]] = true;
+                    stack[sp++] = from[k];
+                }
+            }
+        }
+        return region;
     }
 
     /** Each block's position in a reverse postorder from the entry (unreached blocks last). */

@@ -121,9 +121,21 @@ final class FlowGraph {
      * left out; with null, everything is kept (for hovers).
      */
     static FlowGraph of(Ast.Function f, Set<String> tracked) {
+        return of(f, tracked, null);
+    }
+
+    /**
+     * As {@link #of(Ast.Function, Set)}, with what the {@link Gate} recorded of each instruction
+     * (null: nothing), so that an instruction left out is not read again.
+     */
+    static FlowGraph of(Ast.Function f, Set<String> tracked, Gate.Recorded recorded) {
         FlowGraph g = new FlowGraph(tracked == null);
         Scope fs = new Scope(g.blocks++);
         g.tracked = tracked;
+        if (tracked != null && recorded != null) {
+            g.recorded = recorded;
+            g.trackedHashes = Gate.Recorded.table(tracked);
+        }
         g.scopes.push(fs);
         if (f.returns() != null) {
             f.returns().forEach(d -> g.declare(fs, d));
@@ -292,7 +304,23 @@ final class FlowGraph {
 
     private static final Ref[] NO_OPERANDS = new Ref[0];
 
+    /** What the gate recorded, while it matches the instructions walked; null otherwise. */
+    private Gate.Recorded recorded;
+    private int[] trackedHashes;
+    /** The number of the next instruction, in the order {@link Gate#add} saw them. */
+    private int ordinal;
+
     private void step(Ast.Instruction i) {
+        if (recorded != null) {
+            int k = ordinal++;
+            if (k < recorded.count() && recorded.order()[k] == i) {
+                if (!recorded.keep()[k] && !(recorded.mayWrite(k, trackedHashes) && writesTracked(i.operands().get(0)))) {
+                    return; // as below, decided without reading the instruction again
+                }
+            } else {
+                recorded = null; // not the order recorded: decide from each instruction from here on
+            }
+        }
         String op = i.opcode().text();
         boolean modelled = isModelled(i);
         if (!everything && (!modelled || op.equals("mov")) && i.guard() == null && !endsBlock(op)
@@ -393,6 +421,11 @@ final class FlowGraph {
     }
 
     // ---- basic blocks
+
+    /** Whether {@code op} changes the control flow (a graph keeps it whatever it writes). */
+    static boolean changesFlow(String op) {
+        return endsBlock(op);
+    }
 
     private static boolean endsBlock(String op) {
         return op.equals("bra") || op.equals("brx") || op.equals("ret") || op.equals("exit");

@@ -89,7 +89,7 @@ public final class FoldCheck implements FunctionCheck {
             gate.clear();
             return;
         }
-        FlowGraph g = FlowGraph.of(function, tracked);
+        FlowGraph g = FlowGraph.of(function, tracked, gate.recorded());
         boolean[] sites = null;
         if (tracked != null) {
             sites = MayKnow.sites(g);

@@ -4,10 +4,7 @@ import dev.ptxlint.eval.FloatFormat;
 import dev.ptxlint.eval.Literals;
 import dev.ptxlint.eval.ScalarType;
 import dev.ptxlint.syntax.Ast;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -20,177 +17,508 @@ import java.util.Set;
  * known). Every register the dataflow can know is possibly known here, so when no comparison,
  * selection or guard could be decided by possibly known values, the dataflow would find nothing
  * and is skipped. Most optimised code takes this exit: its comparisons read loaded values.
+ *
+ * <p>Names are numbered per function as {@link #add} meets them (while their texts are still in
+ * the cache from the other checks), and each modelled instruction is kept as a few ints: its kind,
+ * the numbers of its operands and destinations. The passes over them read no text.
  */
 final class Gate {
 
-    private final List<Ast.Instruction> modelled = new ArrayList<>();
-    private final List<String> guards = new ArrayList<>();
+    // ---- names, numbered per function
 
-    void clear() {
-        modelled.clear();
-        guards.clear();
+    private String[] nameKeys = new String[256];
+    private int[] nameIds = new int[256];
+    private String[] names = new String[64];
+    private int nameCount;
+
+    /** The number of {@code n}, made on first sight. */
+    private int id(String n) {
+        int mask = nameKeys.length - 1;
+        int slot = n.hashCode() * 0x9E3779B9 >>> 8 & mask;
+        for (String k; (k = nameKeys[slot]) != null; slot = slot + 1 & mask) {
+            if (k == n || k.equals(n)) {
+                return nameIds[slot];
+            }
+        }
+        if (nameCount == names.length) {
+            names = Arrays.copyOf(names, nameCount * 2);
+        }
+        names[nameCount] = n;
+        nameKeys[slot] = n;
+        nameIds[slot] = nameCount;
+        if (++nameCount * 2 > nameKeys.length) {
+            rehash();
+        }
+        return nameCount - 1;
     }
 
-    /** Records one instruction of the function, in any order. */
+    private void rehash() {
+        nameKeys = new String[nameKeys.length * 2];
+        nameIds = new int[nameKeys.length];
+        int mask = nameKeys.length - 1;
+        for (int k = 0; k < nameCount; k++) {
+            int slot = names[k].hashCode() * 0x9E3779B9 >>> 8 & mask;
+            while (nameKeys[slot] != null) {
+                slot = slot + 1 & mask;
+            }
+            nameKeys[slot] = names[k];
+            nameIds[slot] = k;
+        }
+    }
+
+    // ---- modelled instructions, as ints
+
+    private static final int MOV = 0;
+    private static final int NOT = 1;
+    private static final int LOGIC = 2; // and, or, xor on predicates
+    private static final int SELECT = 3; // selp, slct
+    private static final int COMPARE = 4; // setp, set
+    private static final int VIDEO = 5; // vset, vset2, vset4
+
+    /** An operand that is never known (a memory operand, a special register...). */
+    private static final int NEVER = -1;
+    /** A constant: a number, or WARP_SZ. */
+    private static final int CONSTANT = -2;
+    /** A NaN constant written as such (0f7FC00000): it decides a float comparison alone. */
+    private static final int NAN = -3;
+
+    /** Per modelled instruction: kind | operand count << 3 | FLOATS | DISTINCT. */
+    private int[] kind = new int[64];
+    private static final int FLOATS = 1 << 16; // a set/setp of float operands
+    private static final int DISTINCT = 1 << 17; // a selp/slct of two constants that are never equal
+    /** Per modelled instruction, 3 ints: operands 1 to 3 as {@link #isKnown} reads them (a name's number, or a code). */
+    private int[] src = new int[192];
+    /** Per modelled instruction, 2 ints: operands 1 and 2 as {@link #mayBeNaN} reads them. */
+    private int[] raw = new int[128];
+    /** Per modelled instruction, 2 ints: the names it writes (-1: none). */
+    private int[] dst = new int[128];
+    private int modelled;
+
+    /** The guards' names. */
+    private int[] guards = new int[64];
+    private int guardCount;
+    /** The names read as sources of modelled instructions other than mov, and the guards'. */
+    private int[] relevant = new int[64];
+    private int relevantCount;
+    /** The movs from one name into another: pairs (destination, source). */
+    private int[] movs = new int[64];
+    private int movCount;
+
+    void clear() {
+        if (nameCount > 0) {
+            Arrays.fill(nameKeys, null);
+            Arrays.fill(names, 0, nameCount, null);
+            nameCount = 0;
+        }
+        modelled = 0;
+        guardCount = 0;
+        relevantCount = 0;
+        movCount = 0;
+        Arrays.fill(order, 0, count, null); // hold no syntax tree of a finished function
+        count = 0;
+        hashes = 0;
+    }
+
+    // Every instruction of the function in the order add() sees them (the order FlowGraph walks
+    // them), with what the flow graph needs to leave it out without reading it again: whether it
+    // must be kept (a guard, control flow, a modelled instruction other than mov) and the hash
+    // codes of the names its destination operand writes.
+    private Ast.Instruction[] order = new Ast.Instruction[64];
+    private boolean[] keep = new boolean[64];
+    /** The destination hashes of instruction k are destHashes[destStart[k] .. destStart[k + 1]). */
+    private int[] destStart = new int[65];
+    private int[] destHashes = new int[64];
+    private int count;
+    private int hashes;
+
+    /** Records one instruction of the function, in program order. */
     void add(Ast.Instruction insn) {
         if (insn.guard() != null) {
-            guards.add(insn.guard().predicate().text());
+            int g = id(insn.guard().predicate().text());
+            addRelevant(g);
+            if (guardCount == guards.length) {
+                guards = Arrays.copyOf(guards, guardCount * 2);
+            }
+            guards[guardCount++] = g;
         }
-        if (FlowGraph.isModelled(insn)) {
-            modelled.add(insn);
+        boolean isModelled = FlowGraph.isModelled(insn);
+        String op = insn.opcode().text();
+        if (isModelled) {
+            addModelled(insn, op);
+        }
+        if (count == order.length) {
+            order = Arrays.copyOf(order, count * 2);
+            keep = Arrays.copyOf(keep, count * 2);
+            destStart = Arrays.copyOf(destStart, count * 2 + 1);
+        }
+        order[count] = insn;
+        keep[count] = insn.guard() != null || isModelled && !op.equals("mov") || FlowGraph.changesFlow(op);
+        destStart[count] = hashes;
+        if (!insn.operands().isEmpty()) {
+            destinationHashes(insn.operands().get(0));
+        }
+        destStart[++count] = hashes;
+    }
+
+    private void addModelled(Ast.Instruction i, String op) {
+        int m = modelled++;
+        if (m == kind.length) {
+            kind = Arrays.copyOf(kind, m * 2);
+            src = Arrays.copyOf(src, m * 6);
+            raw = Arrays.copyOf(raw, m * 4);
+            dst = Arrays.copyOf(dst, m * 4);
+        }
+        List<Ast.Expr> ops = i.operands();
+        int k = switch (op) {
+            case "mov" -> MOV;
+            case "not" -> NOT;
+            case "and", "or", "xor" -> LOGIC;
+            case "selp", "slct" -> SELECT;
+            case "setp", "set" -> COMPARE;
+            default -> VIDEO;
+        };
+        int flags = k | Math.min(ops.size(), 255) << 3;
+        if (k == COMPARE && comparesFloats(i)) {
+            flags |= FLOATS;
+        }
+        if (k == SELECT && ops.size() == 4) {
+            String ta = literalText(ops.get(1));
+            String tb = ta == null ? null : literalText(ops.get(2));
+            if (tb != null && neverEqual(i, ta, tb)) {
+                flags |= DISTINCT;
+            }
+        }
+        kind[m] = flags;
+        for (int j = 1; j <= 3; j++) {
+            src[3 * m + j - 1] = j < ops.size() ? known(ops.get(j)) : NEVER;
+        }
+        for (int j = 1; j <= 2; j++) {
+            raw[2 * m + j - 1] = j < ops.size() ? rawNameOrNaN(ops.get(j)) : NEVER;
+        }
+        dst[2 * m] = -1;
+        dst[2 * m + 1] = -1;
+        if (!ops.isEmpty()) {
+            Ast.Expr d = ops.get(0);
+            if (d instanceof Ast.Name n) {
+                dst[2 * m] = id(n.text());
+            } else if (d instanceof Ast.PredPair p) {
+                dst[2 * m] = p.first() instanceof Ast.Name n ? id(n.text()) : -1;
+                dst[2 * m + 1] = p.second() instanceof Ast.Name n ? id(n.text()) : -1;
+            }
+        }
+        if (k == MOV) {
+            if (ops.size() == 2 && ops.get(0) instanceof Ast.Name d && ops.get(1) instanceof Ast.Name s) {
+                if (movCount + 2 > movs.length) {
+                    movs = Arrays.copyOf(movs, movs.length * 2);
+                }
+                movs[movCount++] = id(d.text());
+                movs[movCount++] = id(s.text());
+            }
+            return;
+        }
+        for (int j = 1; j < ops.size(); j++) {
+            Ast.Expr e = ops.get(j) instanceof Ast.Unary u ? u.operand() : ops.get(j);
+            if (e instanceof Ast.Name n) {
+                addRelevant(id(n.text()));
+            }
+        }
+    }
+
+    private void addRelevant(int name) {
+        if (relevantCount == relevant.length) {
+            relevant = Arrays.copyOf(relevant, relevantCount * 2);
+        }
+        relevant[relevantCount++] = name;
+    }
+
+    /** An operand as {@link #isKnown} reads it: a name's number, {@link #CONSTANT} or {@link #NEVER}. */
+    private int known(Ast.Expr e) {
+        if (e instanceof Ast.Unary u) {
+            e = u.operand();
+        }
+        if (e instanceof Ast.IntLit || e instanceof Ast.FloatLit) {
+            return CONSTANT;
+        }
+        if (e instanceof Ast.Name n) {
+            return n.text().equals("WARP_SZ") ? CONSTANT : id(n.text());
+        }
+        return NEVER;
+    }
+
+    /** An operand of a float comparison that may be a NaN: a name's number, {@link #NAN} or {@link #NEVER}. */
+    private int rawNameOrNaN(Ast.Expr e) {
+        if (e instanceof Ast.FloatLit f) {
+            return isNaN(f.token().text()) ? NAN : NEVER;
+        }
+        return e instanceof Ast.Name n ? id(n.text()) : NEVER;
+    }
+
+    /** Adds the hash codes of the names {@code e} writes, as {@link FlowGraph}'s writesTracked reads them. */
+    private void destinationHashes(Ast.Expr e) {
+        if (e instanceof Ast.Name n) {
+            if (hashes == destHashes.length) {
+                destHashes = Arrays.copyOf(destHashes, hashes * 2);
+            }
+            destHashes[hashes++] = n.text().hashCode();
+        } else if (e instanceof Ast.PredPair p) {
+            destinationHashes(p.first());
+            destinationHashes(p.second());
+        } else {
+            List<Ast.Expr> items = e instanceof Ast.Brace b ? b.items()
+                    : e instanceof Ast.VectorExpr v ? v.items()
+                    : e instanceof Ast.Group g ? g.items() : List.of();
+            for (Ast.Expr it : items) {
+                destinationHashes(it);
+            }
         }
     }
 
     /**
-     * The names of the registers worth tracking: every guard, every source of a modelled
-     * instruction other than mov, and the sources of movs into those, transitively. A name shared
-     * by registers of different blocks only makes the set larger, which is safe: an untracked
-     * register is merely unknown.
+     * The instructions as recorded, for {@link FlowGraph}: it checks that each is the one it
+     * walks ({@code order[k] == insn}) before it trusts the rest.
      */
-    Set<String> relevantNames() {
-        Set<String> r = new HashSet<>(guards);
-        Map<String, List<String>> movSources = new HashMap<>();
-        for (Ast.Instruction i : modelled) {
-            List<Ast.Expr> ops = i.operands();
-            if (i.opcode().text().equals("mov")) {
-                if (ops.size() == 2 && ops.get(0) instanceof Ast.Name d && ops.get(1) instanceof Ast.Name src) {
-                    movSources.computeIfAbsent(d.text(), x -> new ArrayList<>(1)).add(src.text());
+    Recorded recorded() {
+        return new Recorded(order, keep, destStart, destHashes, count);
+    }
+
+    /** What {@link #add} recorded, by instruction number. */
+    record Recorded(Ast.Instruction[] order, boolean[] keep, int[] destStart, int[] destHashes, int count) {
+
+        /** Whether instruction {@code k} may write a name whose hash is in {@code set} (an open-addressing table, 0 free). */
+        boolean mayWrite(int k, int[] set) {
+            int mask = set.length - 1;
+            for (int h = destStart[k]; h < destStart[k + 1]; h++) {
+                int x = destHashes[h] == 0 ? 1 : destHashes[h];
+                for (int slot = mix(x) & mask; set[slot] != 0; slot = slot + 1 & mask) {
+                    if (set[slot] == x) {
+                        return true;
+                    }
                 }
-                continue;
             }
-            for (int k = 1; k < ops.size(); k++) {
-                Ast.Expr e = ops.get(k) instanceof Ast.Unary u ? u.operand() : ops.get(k);
-                if (e instanceof Ast.Name n) {
-                    r.add(n.text());
-                }
-            }
+            return false;
         }
-        ArrayDeque<String> work = new ArrayDeque<>(r);
-        while (!work.isEmpty()) {
-            for (String src : movSources.getOrDefault(work.poll(), List.of())) {
-                if (r.add(src)) {
-                    work.add(src);
+
+        /** The hash codes of {@code names} in an open-addressing table for {@link #mayWrite}. */
+        static int[] table(Set<String> names) {
+            int size = Integer.highestOneBit(Math.max(4, names.size() * 3)) * 2;
+            int[] set = new int[size];
+            for (String n : names) {
+                int x = n.hashCode() == 0 ? 1 : n.hashCode();
+                int slot = mix(x) & size - 1;
+                while (set[slot] != 0 && set[slot] != x) {
+                    slot = slot + 1 & size - 1;
                 }
+                set[slot] = x;
             }
+            return set;
         }
-        return r;
+
+        private static int mix(int h) {
+            return h * 0x9E3779B9 >>> 7 ^ h;
+        }
     }
 
     /**
      * The registers worth tracking, or null when nothing in the function can be decided: the
-     * {@link #relevantNames relevant} names that may hold a known value somewhere. A name that
-     * never holds one is never known to the dataflow either, so leaving it out changes nothing
-     * but the size of the states and of the flow graph.
+     * relevant names (every guard, every source of a modelled instruction other than mov, and
+     * the sources of movs into those, transitively) that may hold a known value somewhere. A name
+     * that never holds one is never known to the dataflow either, so leaving it out changes
+     * nothing but the size of the states and of the flow graph. A name shared by registers of
+     * different blocks only makes the set larger, which is safe: an untracked register is merely
+     * unknown.
      */
     Set<String> trackedNames() {
-        Set<String> known = possiblyKnown();
+        boolean[] known = possiblyKnown();
         if (known == null) {
             return null;
         }
-        Set<String> relevant = relevantNames();
-        relevant.retainAll(known);
-        return relevant;
+        boolean[] rel = new boolean[nameCount];
+        int[] work = new int[nameCount];
+        int top = 0;
+        for (int k = 0; k < relevantCount; k++) {
+            if (!rel[relevant[k]]) {
+                rel[relevant[k]] = true;
+                work[top++] = relevant[k];
+            }
+        }
+        if (movCount > 0) {
+            // the sources of movs into relevant names, transitively (movs grouped by destination)
+            int[] start = new int[nameCount + 1];
+            for (int k = 0; k < movCount; k += 2) {
+                start[movs[k] + 1]++;
+            }
+            for (int n = 0; n < nameCount; n++) {
+                start[n + 1] += start[n];
+            }
+            int[] from = new int[movCount / 2];
+            int[] fill = Arrays.copyOf(start, nameCount);
+            for (int k = 0; k < movCount; k += 2) {
+                from[fill[movs[k]]++] = movs[k + 1];
+            }
+            while (top > 0) {
+                int d = work[--top];
+                for (int k = start[d]; k < start[d + 1]; k++) {
+                    if (!rel[from[k]]) {
+                        rel[from[k]] = true;
+                        work[top++] = from[k];
+                    }
+                }
+            }
+        }
+        Set<String> tracked = new HashSet<>();
+        for (int n = 0; n < nameCount; n++) {
+            if (rel[n] && known[n]) {
+                tracked.add(names[n]);
+            }
+        }
+        return tracked;
     }
 
     /**
-     * The names that may hold a known value somewhere in the function (in any order, across
-     * every scope), or null when no comparison, selection or guard could be decided by them.
+     * By name number, whether the name may hold a known value somewhere in the function (in any
+     * order, across every scope); null when no comparison, selection or guard could be decided.
      */
-    private Set<String> possiblyKnown() {
+    private boolean[] possiblyKnown() {
+        boolean[] known = new boolean[nameCount];
         // Passes in program order: most chains run forward, so a second pass usually adds
         // nothing. A function whose chains still grow after a few passes (they run backward)
         // goes on with a fixpoint that revisits only the readers of the names that became known.
-        Set<String> known = new HashSet<>();
         int passes = 0;
         boolean changed = true;
         while (changed && passes++ < 3) {
             changed = false;
-            for (Ast.Instruction i : modelled) {
-                if (producesKnown(i, known)) {
-                    changed |= addDestinations(i.operands().get(0), known, null);
+            for (int m = 0; m < modelled; m++) {
+                if (produces(m, known)) {
+                    changed |= learn(m, known);
                 }
             }
-            if (known.isEmpty()) {
-                return null; // nothing can become known at all
+            if (!changed && passes == 1) {
+                break; // no name can become known at all (constant-only comparisons may still decide)
             }
         }
         if (changed) {
             fixpoint(known);
         }
-        for (String g : guards) {
-            if (known.contains(g)) {
+        for (int k = 0; k < guardCount; k++) {
+            if (known[guards[k]]) {
                 return known;
             }
         }
-        for (Ast.Instruction i : modelled) {
-            if (!i.opcode().text().equals("mov") && decides(i, known)) {
+        for (int m = 0; m < modelled; m++) {
+            if (decides(m, known)) {
                 return known;
             }
         }
         return null;
     }
 
-    /** Adds to {@code known} every name that follows from it, visiting only the readers of new names. */
-    private void fixpoint(Set<String> known) {
-        Map<String, List<Ast.Instruction>> readers = new HashMap<>();
-        for (Ast.Instruction i : modelled) {
-            List<Ast.Expr> ops = i.operands();
-            for (int k = 1; k < ops.size(); k++) {
-                Ast.Expr e = ops.get(k) instanceof Ast.Unary u ? u.operand() : ops.get(k);
-                if (e instanceof Ast.Name n) {
-                    readers.computeIfAbsent(n.text(), x -> new ArrayList<>(2)).add(i);
+    /** Marks the names instruction {@code m} writes as known; true if one was new. */
+    private boolean learn(int m, boolean[] known) {
+        boolean fresh = false;
+        for (int j = 0; j < 2; j++) {
+            int d = dst[2 * m + j];
+            if (d >= 0 && !known[d]) {
+                known[d] = true;
+                fresh = true;
+            }
+        }
+        return fresh;
+    }
+
+    /** Adds every name that follows from {@code known}, visiting only the readers of new names. */
+    private void fixpoint(boolean[] known) {
+        int[] start = new int[nameCount + 1];
+        for (int m = 0; m < modelled; m++) {
+            for (int j = 0; j < 3; j++) {
+                if (src[3 * m + j] >= 0) {
+                    start[src[3 * m + j] + 1]++;
+                }
+                if (j < 2 && raw[2 * m + j] >= 0) {
+                    start[raw[2 * m + j] + 1]++;
                 }
             }
         }
-        ArrayDeque<String> work = new ArrayDeque<>(known);
-        List<String> added = new ArrayList<>(2);
-        while (!work.isEmpty()) {
-            for (Ast.Instruction i : readers.getOrDefault(work.poll(), List.of())) {
-                if (producesKnown(i, known)) {
-                    added.clear();
-                    addDestinations(i.operands().get(0), known, added);
-                    work.addAll(added);
+        for (int n = 0; n < nameCount; n++) {
+            start[n + 1] += start[n];
+        }
+        int[] readers = new int[start[nameCount]];
+        int[] fill = Arrays.copyOf(start, nameCount);
+        for (int m = 0; m < modelled; m++) {
+            for (int j = 0; j < 3; j++) {
+                if (src[3 * m + j] >= 0) {
+                    readers[fill[src[3 * m + j]]++] = m;
+                }
+                if (j < 2 && raw[2 * m + j] >= 0) {
+                    readers[fill[raw[2 * m + j]]++] = m;
+                }
+            }
+        }
+        int[] work = new int[nameCount];
+        int top = 0;
+        for (int n = 0; n < nameCount; n++) {
+            if (known[n]) {
+                work[top++] = n;
+            }
+        }
+        while (top > 0) {
+            int n = work[--top];
+            for (int r = start[n]; r < start[n + 1]; r++) {
+                int m = readers[r];
+                if (produces(m, known)) {
+                    for (int j = 0; j < 2; j++) {
+                        int d = dst[2 * m + j];
+                        if (d >= 0 && !known[d]) {
+                            known[d] = true;
+                            work[top++] = d;
+                        }
+                    }
                 }
             }
         }
     }
 
-    /** Whether the instruction could write a known value, given the possibly known names. */
-    private static boolean producesKnown(Ast.Instruction i, Set<String> known) {
-        List<Ast.Expr> ops = i.operands();
-        switch (i.opcode().text()) {
-            case "mov":
-            case "not":
-                return ops.size() == 2 && isKnown(ops.get(1), known);
-            case "and":
-            case "or":
-            case "xor":
-                // a predicate result may be decided by one known operand (and/or)
-                return ops.size() == 3 && (isKnown(ops.get(1), known) || isKnown(ops.get(2), known));
-            case "selp":
-            case "slct": {
-                if (ops.size() != 4) {
-                    return false;
-                }
-                // c decides; or a and b are both known and may be equal (two different constants never are)
-                Ast.Expr a = ops.get(1);
-                Ast.Expr b = ops.get(2);
-                if (isKnown(ops.get(3), known)) {
-                    return true;
-                }
-                if (!isKnown(a, known) || !isKnown(b, known)) {
-                    return false;
-                }
-                String ta = literalText(a);
-                String tb = literalText(b);
-                return ta == null || tb == null || !neverEqual(i, ta, tb);
-            }
-            default:
-                return decides(i, known);
-        }
+    private boolean isKnown(int m, int j, boolean[] known) {
+        int c = src[3 * m + j - 1];
+        return c == CONSTANT || c >= 0 && known[c];
     }
 
-    /** The text of a numeric literal operand with its sign, as the evaluator reads it; null for anything else. */
+    private boolean mayBeNaN(int m, int j, boolean[] known) {
+        int c = raw[2 * m + j - 1];
+        return c == NAN || c >= 0 && known[c];
+    }
+
+    /** Whether modelled instruction {@code m} could write a known value, given the possibly known names. */
+    private boolean produces(int m, boolean[] known) {
+        int k = kind[m] & 7;
+        int n = kind[m] >>> 3 & 255;
+        return switch (k) {
+            case MOV, NOT -> n == 2 && isKnown(m, 1, known);
+            case LOGIC -> n == 3 && (isKnown(m, 1, known) || isKnown(m, 2, known));
+            case SELECT -> n == 4 && (isKnown(m, 3, known)
+                    // or a and b are both known and may be equal (two different constants never are)
+                    || isKnown(m, 1, known) && isKnown(m, 2, known) && (kind[m] & DISTINCT) == 0);
+            default -> decides(m, known);
+        };
+    }
+
+    /** Whether the outcome (a fact) of modelled instruction {@code m} could be decided. */
+    private boolean decides(int m, boolean[] known) {
+        int k = kind[m] & 7;
+        int n = kind[m] >>> 3 & 255;
+        if (n < 3) {
+            return false;
+        }
+        return switch (k) {
+            // a NaN constant or a register that may hold a NaN decides a float comparison alone,
+            // and a known c decides and/or
+            case COMPARE -> isKnown(m, 1, known) && isKnown(m, 2, known) || n > 3 && isKnown(m, 3, known)
+                    || (kind[m] & FLOATS) != 0 && (mayBeNaN(m, 1, known) || mayBeNaN(m, 2, known));
+            case SELECT -> n > 3 && isKnown(m, 3, known);
+            case VIDEO -> isKnown(m, 1, known) && isKnown(m, 2, known);
+            default -> false; // mov, not, and, or, xor decide nothing a user wrote as a test
+        };
+    }
+
     private static String literalText(Ast.Expr e) {
         if (e instanceof Ast.IntLit l) {
             return l.token().text();
@@ -204,12 +532,6 @@ final class Gate {
         }
         return null;
     }
-
-    /**
-     * Whether the constants {@code a} and {@code b} of a selp or slct never give it a known result
-     * without c: they have different values for its type, or one is not a value of it. Spellings
-     * are not enough ({@code 1} and {@code 0x1} are the same value).
-     */
     static boolean neverEqual(Ast.Instruction i, String a, String b) {
         long va = smallDecimal(a);
         long vb = smallDecimal(b);
@@ -231,30 +553,6 @@ final class Gate {
             return true; // a constant ptxas rejects there is never known
         }
     }
-
-    /** Whether the instruction's outcome (a fact) could be decided given the possibly known names. */
-    private static boolean decides(Ast.Instruction i, Set<String> known) {
-        List<Ast.Expr> ops = i.operands();
-        String op = i.opcode().text();
-        if (ops.size() < 3) {
-            return false;
-        }
-        Ast.Expr a = ops.get(1);
-        Ast.Expr b = ops.get(2);
-        Ast.Expr c = ops.size() > 3 ? ops.get(3) : null;
-        boolean ab = isKnown(a, known) && isKnown(b, known);
-        return switch (op) {
-            case "and", "or", "xor", "not", "mov" -> false; // they decide nothing a user wrote as a test
-            // a NaN constant or a register that may hold a NaN decides a float comparison alone,
-            // and a known c decides and/or
-            case "setp", "set" -> ab || c != null && isKnown(c, known)
-                    || comparesFloats(i) && (isNamedOrFloat(a, known) || isNamedOrFloat(b, known));
-            case "selp", "slct" -> c != null && isKnown(c, known);
-            default -> ab; // vset, vset2, vset4
-        };
-    }
-
-    /** The value of a decimal integer of at most 9 digits, or -1 for any other spelling. */
     private static long smallDecimal(String t) {
         int n = t.length();
         if (n == 0 || n > 9) {
@@ -270,8 +568,6 @@ final class Gate {
         }
         return v;
     }
-
-    /** Whether a set/setp compares floating-point values (only then can one NaN operand decide it). */
     private static boolean comparesFloats(Ast.Instruction i) {
         for (var m : i.modifiers()) {
             switch (m.text()) {
@@ -283,12 +579,6 @@ final class Gate {
         }
         return false;
     }
-
-    private static boolean isNamedOrFloat(Ast.Expr e, Set<String> known) {
-        return e instanceof Ast.FloatLit f && isNaN(f.token().text()) || e instanceof Ast.Name n && known.contains(n.text());
-    }
-
-    /** Whether a {@code 0f}/{@code 0d} literal is a NaN (decimal literals never are). */
     static boolean isNaN(String text) {
         try {
             return switch (Literals.kindOf(text)) {
@@ -299,30 +589,5 @@ final class Gate {
         } catch (IllegalArgumentException e) {
             return false;
         }
-    }
-
-    private static boolean isKnown(Ast.Expr e, Set<String> known) {
-        if (e instanceof Ast.Unary u) {
-            e = u.operand();
-        }
-        if (e instanceof Ast.IntLit || e instanceof Ast.FloatLit) {
-            return true;
-        }
-        return e instanceof Ast.Name n && (known.contains(n.text()) || n.text().equals("WARP_SZ"));
-    }
-
-    /** Adds the registers of a destination to {@code known} (and the new ones to {@code added}, if not null); true if any was new. */
-    private static boolean addDestinations(Ast.Expr d, Set<String> known, List<String> added) {
-        if (d instanceof Ast.Name n) {
-            if (known.add(n.text())) {
-                if (added != null) {
-                    added.add(n.text());
-                }
-                return true;
-            }
-        } else if (d instanceof Ast.PredPair p) {
-            return addDestinations(p.first(), known, added) | addDestinations(p.second(), known, added);
-        }
-        return false;
     }
 }
