@@ -568,7 +568,9 @@ final class Gate {
         }
         return v;
     }
-    private static boolean comparesFloats(Ast.Instruction i) {
+
+    /** Whether the instruction compares floating-point values (a type modifier says so). */
+    static boolean comparesFloats(Ast.Instruction i) {
         for (var m : i.modifiers()) {
             switch (m.text()) {
                 case ".f32", ".f64", ".f16", ".bf16", ".f16x2", ".bf16x2":

@@ -219,7 +219,7 @@ final class MayKnow {
         return switch (s.opcode()) {
             case "setp", "set" -> known(ops[1], state) && known(ops[2], state)
                     || ops.length > 3 && known(ops[3], state)
-                    || comparesFloats(s.insn()) && (mayBeNaN(ops[1], state) || mayBeNaN(ops[2], state));
+                    || Gate.comparesFloats(s.insn()) && (mayBeNaN(ops[1], state) || mayBeNaN(ops[2], state));
             case "vset", "vset2", "vset4" -> known(ops[1], state) && known(ops[2], state);
             default -> false;
         };
@@ -245,15 +245,4 @@ final class MayKnow {
         return r instanceof Ref.Register && known(r, state);
     }
 
-    private static boolean comparesFloats(Ast.Instruction i) {
-        for (var m : i.modifiers()) {
-            switch (m.text()) {
-                case ".f32", ".f64", ".f16", ".bf16", ".f16x2", ".bf16x2":
-                    return true;
-                default:
-                    break;
-            }
-        }
-        return false;
-    }
 }
