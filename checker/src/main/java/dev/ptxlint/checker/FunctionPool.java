@@ -79,7 +79,18 @@ final class FunctionPool {
     }
 
     /** Bodies handed to workers so far, in this JVM (tests check that the parallel path ran). */
-    static final java.util.concurrent.atomic.LongAdder BODIES = new java.util.concurrent.atomic.LongAdder();
+    static long bodiesSent() {
+        return Sent.BODIES.sum();
+    }
+
+    /**
+     * Its own class, initialised by the first body sent to a worker: a {@code LongAdder} (and the
+     * queue of idle check sets below) link VarHandles, about 15 {@code java.lang.invoke} classes
+     * that a small file, checked on the reading thread only, has no use for (docs/performance.md).
+     */
+    private static final class Sent {
+        static final java.util.concurrent.atomic.LongAdder BODIES = new java.util.concurrent.atomic.LongAdder();
+    }
 
     private static final ConcurrentHashMap<Integer, ExecutorService> EXECUTORS = new ConcurrentHashMap<>();
 
@@ -95,8 +106,11 @@ final class FunctionPool {
     private final Suppressions suppressions;
     private final int threads;
     private final Supplier<List<InstructionCheck>> checks;
-    /** Sets of checks not in use by a worker (at most one per thread busy at once). */
-    private final ConcurrentLinkedQueue<List<InstructionCheck>> idle = new ConcurrentLinkedQueue<>();
+    /**
+     * Sets of checks not in use by a worker (at most one per thread busy at once). Made with the
+     * executor, before the first batch is submitted (which publishes it to the workers).
+     */
+    private ConcurrentLinkedQueue<List<InstructionCheck>> idle;
     private final long fromOffset;
     private final int maxQueued;
     private final long maxHeld;
@@ -212,7 +226,7 @@ final class FunctionPool {
         queue.addLast(new Slot(open, open.jobs.size() - 1));
         tasks++;
         held += n;
-        BODIES.increment();
+        Sent.BODIES.increment();
         if (open.statements >= batchStatements || open.jobs.size() >= BATCH_BODIES) {
             send();
         }
@@ -226,6 +240,7 @@ final class FunctionPool {
             replayHead(true); // the head is in a batch sent before b
         }
         if (executor == null) {
+            idle = new ConcurrentLinkedQueue<>();
             executor = executor(threads);
         }
         b.future = executor.submit(() -> check(b.jobs));
