@@ -146,6 +146,26 @@ def first_message(out):
     return ""
 
 
+def judge_kernels(ptx, tmp, sm, jobs, verdict, message):
+    """Judges each kernel of the nvcc output PTX alone (its module header plus that entry) with
+    ptxas -arch=SM, on JOBS threads; fills verdict[n] ('ok'/'error') and message[n]."""
+    header, entries = split_ptx(open(ptx).read())
+
+    def judge(item):
+        n, entry = item
+        one = os.path.join(tmp, "one_%d.ptx" % n)
+        open(one, "w").write(header + "\n" + entry)
+        r = subprocess.run([PTXAS, "-arch=" + sm, one, "-o", os.devnull], capture_output=True, text=True)
+        os.remove(one)
+        return n, ("ok" if r.returncode == 0 else "error"), first_message(r.stdout + r.stderr)
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for n, v, msg in pool.map(judge, sorted(entries.items())):
+            verdict[n] = v
+            message[n] = msg
+    return len(entries)
+
+
 def lint_errors(jar, target, paths, where):
     """ptxlint's first error code per statement: runs the jar on the generated .cu files (PTX 9.0,
     the given target) and maps each error's (path, line) through `where` to a statement number."""
@@ -207,21 +227,8 @@ def main():
         r = subprocess.run([NVCC, "-ptx", "-arch=compute_90", path, "-o", ptx], capture_output=True, text=True)
         if not os.path.exists(ptx) or re.search(r"\.cu\(\d+\): error", r.stderr):
             sys.exit("nvcc failed on %s:\n%s" % (path, r.stderr[:2000]))
-        header, entries = split_ptx(open(ptx).read())
-
-        def judge(item):
-            n, entry = item
-            one = os.path.join(tmp, "one_%d.ptx" % n)
-            open(one, "w").write(header + "\n" + entry)
-            r = subprocess.run([PTXAS, "-arch=sm_90", one, "-o", os.devnull], capture_output=True, text=True)
-            os.remove(one)
-            return n, ("ok" if r.returncode == 0 else "error"), first_message(r.stdout + r.stderr)
-
-        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for n, v, msg in pool.map(judge, sorted(entries.items())):
-                verdict[n] = v
-                message[n] = msg
-        print("%s: %d kernels judged" % (os.path.basename(path), len(entries)), file=sys.stderr)
+        judged = judge_kernels(ptx, tmp, "sm_90", args.jobs, verdict, message)
+        print("%s: %d kernels judged" % (os.path.basename(path), judged), file=sys.stderr)
     lint = lint_errors(args.jar, "sm_90", files, where)
     rows = []
     agree = false_errors = missed = 0

@@ -22,10 +22,10 @@ recorded file is the body of a C++ string literal (escapes as written in C++).
 
     holdout.py --out testdata/ptxas/cuda/holdout.tsv.gz [--arch sm_100a] [--sample 600] [--mutants 2] [--seed 7]
 """
-import argparse, collections, concurrent.futures, glob, gzip, io, json, os, random, re, subprocess, sys, tempfile
+import argparse, collections, glob, gzip, io, json, os, random, re, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cuda_asm import ROOT, NVCC, PTXAS, split_ptx, first_message, lint_errors  # noqa: E402
+from cuda_asm import ROOT, NVCC, PTXAS, judge_kernels, lint_errors  # noqa: E402
 
 CTYPE = {"r": "unsigned", "l": "unsigned long long", "f": "float", "d": "double", "h": "unsigned short",
          "q": "__int128"}
@@ -352,21 +352,8 @@ def main():
             r = subprocess.run([NVCC, "-ptx", "-arch=" + compute, path, "-o", ptx], capture_output=True, text=True)
             if not os.path.exists(ptx) or re.search(r"\.cu\(\d+\): error", r.stderr):
                 sys.exit("nvcc failed again on %s:\n%s" % (path, r.stderr[:2000]))
-        header, entries = split_ptx(open(ptx).read())
-
-        def judge(item):
-            n, entry = item
-            one = os.path.join(tmp, "one_%d.ptx" % n)
-            open(one, "w").write(header + "\n" + entry)
-            rr = subprocess.run([PTXAS, "-arch=" + sm, one, "-o", os.devnull], capture_output=True, text=True)
-            os.remove(one)
-            return n, ("ok" if rr.returncode == 0 else "error"), first_message(rr.stdout + rr.stderr)
-
-        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            for n, v, msg in pool.map(judge, sorted(entries.items())):
-                verdict[n] = v
-                message[n] = msg
-        print("%s: %d kernels judged" % (os.path.basename(path), len(entries)), file=sys.stderr)
+        judged = judge_kernels(ptx, tmp, sm, args.jobs, verdict, message)
+        print("%s: %d kernels judged" % (os.path.basename(path), judged), file=sys.stderr)
     lint = lint_errors(args.jar, sm, paths, where)
     rows = []
     agree = false_errors = missed = 0
