@@ -401,6 +401,12 @@ def generate(seed=SEED, mutations=2800, only_mutations=False):
     # ---- dedupe, number ----------------------------------------------------
     if only_mutations:
         cases[:] = cases[first_mutation:]
+    return number_cases(cases, "c")
+
+
+def number_cases(cases, prefix):
+    """Drops repeated (version, target, instruction) cases, keeping the first, and numbers the rest
+    PREFIX000001, PREFIX000002, ..."""
     seen = set()
     out = []
     for c in cases:
@@ -410,15 +416,16 @@ def generate(seed=SEED, mutations=2800, only_mutations=False):
             continue
         seen.add(key)
         out.append(c)
-    return [("c%06d" % (i + 1), c) for i, c in enumerate(out)]
+    return [("%s%06d" % (prefix, i + 1), c) for i, c in enumerate(out)]
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def main(generate=None, doc=None):
+    """The command line of a case generator: --out FILE (or stdout) and --stats."""
+    ap = argparse.ArgumentParser(description=(doc or __doc__).split("\n")[0])
     ap.add_argument("--out", help="write TSV here (default: stdout)")
     ap.add_argument("--stats", action="store_true", help="print counts per family to stderr")
     args = ap.parse_args()
-    cases = generate()
+    cases = (generate or globals()["generate"])()
     f = open(args.out, "w") if args.out else sys.stdout
     for cid, c in cases:
         f.write("\t".join([cid, c.family, c.version, c.target, c.instr]) + "\n")

@@ -37,7 +37,6 @@ Manual syntax being probed (PTX ISA 9.0, 9.7.17 / 9.7.18):
       .asel/.bsel = .bxyzw, x,y,z,w in 0..7 (defaults .b3210 / .b7654)
   .atype = .btype = { .u32, .s32 };  .cmp = { .eq, .ne, .lt, .le, .gt, .ge }
 """
-import argparse
 import itertools
 import os
 import random
@@ -45,7 +44,8 @@ import sys
 from collections import namedtuple
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gen_cases import join_instr, split_instr, typo  # noqa: E402  (shared mutation helpers)
+from gen_cases import join_instr, split_instr, typo, number_cases  # noqa: E402  (shared helpers)
+from gen_cases import main as case_generator_main  # noqa: E402
 
 SEED = 20250917
 TITLE = "vset/vset2/vset4 (video comparison) instruction variants"
@@ -593,34 +593,8 @@ def generate(seed=SEED, mutations=2400, only_mutations=False, extra=False):
         add(fam, s)
 
     # ---- dedupe, number ----------------------------------------------------------
-    seen = set()
-    out = []
-    for c in cases:
-        assert "\t" not in c.instr and "\n" not in c.instr, c
-        key = (c.version, c.target, c.instr)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(c)
-    return [("%s%06d" % (ID_PREFIX, i + 1), c) for i, c in enumerate(out)]
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", help="write TSV here (default: stdout)")
-    ap.add_argument("--stats", action="store_true", help="print counts per family to stderr")
-    args = ap.parse_args()
-    cases = generate()
-    f = open(args.out, "w") if args.out else sys.stdout
-    for cid, c in cases:
-        f.write("\t".join([cid, c.family, c.version, c.target, c.instr]) + "\n")
-    if args.out:
-        f.close()
-    if args.stats or args.out:
-        from collections import Counter
-        cnt = Counter(c.family for _, c in cases)
-        print("total %d cases: %s" % (len(cases), dict(sorted(cnt.items()))), file=sys.stderr)
+    return number_cases(cases, ID_PREFIX)
 
 
 if __name__ == "__main__":
-    main()
+    case_generator_main(generate, __doc__)
