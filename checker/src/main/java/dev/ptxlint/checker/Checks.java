@@ -19,6 +19,6 @@ public final class Checks {
      */
     public static List<InstructionCheck> withFold(FunctionCheck fold) {
         return List.of(new dev.ptxlint.checker.instructions.FormChecks(),
-                new dev.ptxlint.checker.instructions.IsaChecks(), fold);
+                new dev.ptxlint.checker.instructions.IsaChecks(), new dev.ptxlint.checker.instructions.OperandSyntax(), fold);
     }
 }
