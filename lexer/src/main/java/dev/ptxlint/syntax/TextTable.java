@@ -46,6 +46,17 @@ final class TextTable {
     private String[] shortTexts = new String[1 << 10];
     private int shortCount;
 
+    TextTable() {
+        // the sink's text is the literal itself, so the parser and the resolver can test it by
+        // identity, without touching the String (Lexer.SINK)
+        String sink = Lexer.SINK;
+        long k = '_';
+        int s = (int) ((k * 0x9E3779B97F4A7C15L) >>> 40) & (shortKeys.length - 1);
+        shortKeys[s] = k;
+        shortTexts[s] = sink;
+        shortCount = 1;
+    }
+
     /** The text of {@code b[off..off+len)} (ASCII bytes), the same String each time it recurs. */
     String get(byte[] b, int off, int len) {
         if (len <= 8) {
