@@ -17,6 +17,7 @@ import dev.ptxlint.syntax.Ast.Label;
 import dev.ptxlint.syntax.Ast.Name;
 import dev.ptxlint.syntax.Ast.Statement;
 import dev.ptxlint.syntax.Ast.VarDecl;
+import dev.ptxlint.syntax.Lexer;
 import dev.ptxlint.syntax.Span;
 import dev.ptxlint.syntax.Token;
 import dev.ptxlint.syntax.TokenKind;
@@ -686,7 +687,7 @@ final class NameResolver {
 
     private void use(Token name, boolean branchTarget) {
         String n = name.text();
-        if (n.equals("_")) {
+        if (n == Lexer.SINK) { // the lexer's '_' is always this String (names come from its tokens)
             return;
         }
         Symbol resolved = resolve(n);

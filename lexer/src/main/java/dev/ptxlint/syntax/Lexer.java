@@ -39,6 +39,13 @@ import java.util.function.Consumer;
  */
 public final class Lexer {
 
+    /**
+     * The text of the sink operand {@code _}. Every {@code _} identifier this lexer makes has this
+     * very String as its text, so a token from it may be tested with {@code text() == SINK}
+     * (which does not touch the String: on a large module its first touch is a cache miss).
+     */
+    public static final String SINK = "_";
+
     private static final int CHUNK = 1 << 16;
     /** Largest piece of a non-ASCII run decoded at once (longer runs are decoded in pieces). */
     private static final int PIECE = 1 << 13;

@@ -2076,7 +2076,8 @@ public final class Parser {
         switch (t.kind()) {
             case IDENT: {
                 advance();
-                if (t.text().equals("_")) {
+                if (t.text() == Lexer.SINK) { // the lexer's '_' is always this String
+
                     return new Sink(t, t.span());
                 }
                 if (at(TokenKind.LPAREN) && !cur().spaceBefore()) {

@@ -1,0 +1,106 @@
+package dev.ptxlint.syntax;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class TextTableTest {
+
+    private static String get(TextTable t, String s) {
+        // the text in the middle of a larger buffer, as the lexer passes it
+        byte[] b = ("xy" + s + "z").getBytes(StandardCharsets.ISO_8859_1);
+        return t.get(b, 2, s.length());
+    }
+
+    @Test
+    void aRepeatedSpellingIsTheSameStringShortOrLong() {
+        TextTable t = new TextTable();
+        int seeded = t.size();
+        for (String s : new String[] {"_", "%r1", ".b32", "%rd12345", "%rd123456", "$L__BB0_1",
+                "_ZN3cub17CUB_300001_SM_9006detail11EmptyKernelIvEEvv_param_0"}) {
+            String first = get(t, s);
+            assertEquals(s, first);
+            assertSame(first, get(t, s), s);
+        }
+        assertEquals(seeded + 6, t.size()); // '_' is there from the start
+    }
+
+    @Test
+    void theSinkIsTheLexersConstant() {
+        assertSame(Lexer.SINK, get(new TextTable(), "_"));
+        Lexer lx = Lexer.of("mov.b32 _, %r1;");
+        Token t;
+        int sinks = 0;
+        while ((t = lx.next()).kind() != TokenKind.EOF) {
+            if (t.text().equals("_")) {
+                assertSame(Lexer.SINK, t.text());
+                sinks++;
+            }
+        }
+        assertEquals(1, sinks);
+    }
+
+    @Test
+    void spellingsThatShareBytesStayApart() {
+        TextTable t = new TextTable();
+        int seeded = t.size();
+        // same bytes with a shorter length, a prefix, and texts of 8 and 9 bytes around the packed keys
+        String[] all = {"a", "aa", "aaa", "aaaaaaaa", "aaaaaaaaa", "%r1", "%r10", "%r100", ".u32", ".u3", "ab", "ba"};
+        Map<String, String> seen = new HashMap<>();
+        for (int round = 0; round < 3; round++) {
+            for (String s : all) {
+                String got = get(t, s);
+                assertEquals(s, got);
+                String before = seen.putIfAbsent(s, got);
+                if (before != null) {
+                    assertSame(before, got, s);
+                }
+            }
+        }
+        assertEquals(seeded + all.length, t.size());
+    }
+
+    @Test
+    void aTextLongerThanTheLimitIsMadeEachTime() {
+        TextTable t = new TextTable();
+        int seeded = t.size();
+        String s = "_Z" + "x".repeat(TextTable.MAX_LEN);
+        String first = get(t, s);
+        assertEquals(s, first);
+        assertNotSame(first, get(t, s));
+        assertEquals(seeded, t.size());
+    }
+
+    @Test
+    void manySpellingsGrowTheTableAndKeepEveryOneUntilItIsFull() {
+        TextTable t = new TextTable();
+        int seeded = t.size();
+        Random r = new Random(13);
+        Map<String, String> first = new HashMap<>();
+        int n = TextTable.MAX_ENTRIES + 5000;
+        for (int i = 0; i < n; i++) {
+            String s = i % 3 == 0 ? "%r" + i : i % 3 == 1 ? "$L__BB" + i + "_" + r.nextInt(50) : "v" + Long.toString(r.nextLong() & Long.MAX_VALUE, 36);
+            String got = get(t, s);
+            assertEquals(s, got);
+            first.putIfAbsent(s, got);
+        }
+        assertEquals(TextTable.MAX_ENTRIES, t.size());
+        int kept = 0;
+        for (Map.Entry<String, String> e : first.entrySet()) {
+            String again = get(t, e.getKey());
+            assertEquals(e.getKey(), again);
+            if (again == e.getValue()) {
+                kept++;
+            }
+        }
+        // nothing was evicted: the first MAX_ENTRIES spellings are still the same Strings, the rest are new each time
+        assertEquals(TextTable.MAX_ENTRIES - seeded, kept);
+        assertEquals(TextTable.MAX_ENTRIES, t.size());
+    }
+}
