@@ -20,8 +20,8 @@ cd "$(dirname "$0")/.."
 JAR=cli/target/ptxlint.jar
 BASE_JAR=${BASE_JAR:-}
 PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
-# The launcher's flags for a small input (ptxlint, dist/src/bin/ptxlint).
-FLAGS="-XX:+UseSerialGC -Xms32m -Xmn16m -XX:TieredStopAtLevel=1"
+# The launcher's flags for a small input (ptxlint, dist/src/bin/ptxlint: at most PTXLINT_TINY bytes).
+FLAGS="-XX:+UseSerialGC -Xms32m -Xmn16m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=10"
 
 # rounds RUNS LABEL1 CMD1 LABEL2 CMD2 ...: runs every command once per round, interleaved, and
 # prints for each the median wall, user, system and user+system CPU seconds.

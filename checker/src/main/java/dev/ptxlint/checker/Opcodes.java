@@ -1,10 +1,5 @@
 package dev.ptxlint.checker;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,20 +17,21 @@ public final class Opcodes {
     private static Set<String> load() {
         Set<String> s = new TreeSet<>();
         byte[] bytes = dev.ptxlint.isa.Resources.bytes(Opcodes.class, "ptx-opcodes.txt"); // start-up: not getResourceAsStream
-        try (InputStream in = bytes == null ? null : new java.io.ByteArrayInputStream(bytes)) {
-            if (in == null) {
-                throw new IllegalStateException("ptx-opcodes.txt missing from the classpath");
+        if (bytes == null) {
+            throw new IllegalStateException("ptx-opcodes.txt missing from the classpath");
+        }
+        // lines split by hand: a Reader would load and initialise a decoder and its buffers on every run
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        for (int start = 0; start < text.length(); ) {
+            int end = text.indexOf('\n', start);
+            if (end < 0) {
+                end = text.length();
             }
-            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            String line;
-            while ((line = r.readLine()) != null) {
-                line = line.strip();
-                if (!line.isEmpty() && !line.startsWith("#")) {
-                    s.add(line);
-                }
+            String line = text.substring(start, end).strip();
+            if (!line.isEmpty() && !line.startsWith("#")) {
+                s.add(line);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            start = end + 1;
         }
         return Collections.unmodifiableSet(new java.util.LinkedHashSet<>(s));
     }

@@ -588,9 +588,24 @@ public final class Suppressions {
         reportIdle(x, idle, c -> c.rule.code() + " (" + c.rule.name() + ") is not disabled here");
     }
 
-    /** The names of the rules comments may suppress, which an unknown name is compared with. */
-    private static final List<String> SUPPRESSIBLE_NAMES = Rules.all().values().stream()
-            .filter(Rules::suppressibleByComment).map(Rule::name).toList();
+    /**
+     * The names of the rules comments may suppress, which an unknown name is compared with: made on
+     * the first unknown name (a holder class, and a loop, not a stream with method references,
+     * which every run would link, docs/performance.md).
+     */
+    private static final class SuppressibleNames {
+        static final List<String> NAMES;
+
+        static {
+            List<String> names = new ArrayList<>();
+            for (Rule r : Rules.all().values()) {
+                if (Rules.suppressibleByComment(r)) {
+                    names.add(r.name());
+                }
+            }
+            NAMES = java.util.Collections.unmodifiableList(names);
+        }
+    }
     /** The suggestion for each unknown name seen in this file (a comment may repeat one many times). */
     private final Map<String, List<String>> suggestions = new HashMap<>();
 
@@ -599,7 +614,7 @@ public final class Suppressions {
         if (r == null) {
             boolean looksLikeCode = text.toUpperCase(java.util.Locale.ROOT).startsWith("PTX");
             List<String> near = looksLikeCode ? List.of() : suggestions.computeIfAbsent(text,
-                    w -> Opcodes.Suggest.closest(w.toLowerCase(java.util.Locale.ROOT), SUPPRESSIBLE_NAMES, 1));
+                    w -> Opcodes.Suggest.closest(w.toLowerCase(java.util.Locale.ROOT), SuppressibleNames.NAMES, 1));
             String msg = "'" + quote(text) + "' is neither a ptxlint rule code nor a rule name, so nothing is suppressed"
                     + " for it";
             Diagnostic d;

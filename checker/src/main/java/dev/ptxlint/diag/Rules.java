@@ -15,7 +15,7 @@ public final class Rules {
     private static final Map<String, Rule> BY_CODE = new LinkedHashMap<>();
 
     private static Rule register(String code, String name, Severity severity, String category, String summary) {
-        if (!code.matches("PTX\\d{4}")) {
+        if (!wellFormed(code)) {
             throw new IllegalArgumentException("bad code " + code);
         }
         Rule r = new Rule(code, name, severity, category, summary);
@@ -23,6 +23,24 @@ public final class Rules {
             throw new IllegalStateException("duplicate code " + code);
         }
         return r;
+    }
+
+    /**
+     * Whether {@code code} is PTX and four ASCII digits (a loop, not {@code matches}: registering
+     * the rules is on every run's path, and a regular expression there loads and links
+     * {@code java.util.regex} and a lambda, docs/performance.md).
+     */
+    private static boolean wellFormed(String code) {
+        if (code.length() != 7 || !code.startsWith("PTX")) {
+            return false;
+        }
+        for (int i = 3; i < 7; i++) {
+            char c = code.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     // ---- lexical and syntax (0001-0099)

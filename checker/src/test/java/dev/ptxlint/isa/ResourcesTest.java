@@ -29,4 +29,17 @@ class ResourcesTest {
         assertNull(Resources.bytes(InstructionSet.class, "no-such-file.txt"));
         assertThrows(IllegalStateException.class, () -> Resources.crc(InstructionSet.class, "no-such-file.txt"));
     }
+
+    /** A jar entry is read into an array of the directory's size; a wrong size still gives every byte. */
+    @Test
+    void readsAnEntryWhateverSizeTheDirectoryGives() throws Exception {
+        byte[] data = new byte[20_000];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 31 + 7);
+        }
+        for (long size : new long[] {-1, 0, 1, 8191, 19_999, 20_000, 20_001, 100_000, Long.MAX_VALUE}) {
+            assertArrayEquals(data, Resources.readAll(new java.io.ByteArrayInputStream(data), size), "size " + size);
+        }
+        assertArrayEquals(new byte[0], Resources.readAll(new java.io.ByteArrayInputStream(new byte[0]), 10));
+    }
 }

@@ -115,6 +115,30 @@ class JarIT {
         }
     }
 
+    /**
+     * The start-up path of a small clean file (docs/performance.md, "What a small run no longer
+     * pays for"): no regular expression, stream, lambda or invokedynamic linkage. Each came back once
+     * through a new static initialiser ({@code Rules}' code check, {@code Suppressions}' names), unseen
+     * until the class counts were compared.
+     */
+    @Test
+    void aSmallCleanFileLinksNoRegexStreamOrLambda() throws Exception {
+        Path root = Paths.get(System.getProperty("ptxlint.root", ".."));
+        File example = root.resolve("examples/scale.ptx").toFile();
+        Assumptions.assumeTrue(example.isFile());
+        Process p = new ProcessBuilder(java(), "-XX:TieredStopAtLevel=1", "-verbose:class", "-jar",
+                jar().toString(), example.getPath()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("dev.ptxlint.checker.Linter"), "class loading was not traced");
+        for (String line : out.split("\n")) {
+            assertFalse(line.contains("java.util.regex.") || line.contains("java.util.stream.")
+                    || line.contains("LambdaMetafactory") || line.contains("$$Lambda")
+                    || line.contains("java.lang.runtime.ObjectMethods"), line);
+        }
+    }
+
     /** Waits until standard input ends. */
     public static final class FakeClient {
         public static void main(String[] args) throws java.io.IOException {
