@@ -243,7 +243,7 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
             "texsampler", "handle", "nofunc", "writes", "pow2", "nonzero", "literal", "fixed", "generic",
-            "predelements", "anyreg", "branchtargets", "nosum");
+            "predelements", "anyreg", "branchtargets");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -312,7 +312,6 @@ final class FormCompiler {
         boolean anyRegister = false;
         SpecialRegisterTable.Use specialRegisters = null;
         boolean branchTargets = false;
-        boolean noSum = false;
         boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
@@ -324,7 +323,6 @@ final class FormCompiler {
                     case "predelements" -> predElements = true;
                     case "anyreg" -> anyRegister = true;
                     case "branchtargets" -> branchTargets = true;
-                    case "nosum" -> noSum = true;
                     case "fixed" -> {
                     }
                     case "reg" -> kind = Kind.REG;
@@ -503,10 +501,10 @@ final class FormCompiler {
         }
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
-                || predElements || anyRegister || specialRegisters != null || branchTargets || noSum) {
+                || predElements || anyRegister || specialRegisters != null || branchTargets) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
-                    branchTargets, noSum);
+                    branchTargets);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

@@ -488,9 +488,8 @@ final class IsaBinary {
             int sr = in.uint();
             SpecialRegisterTable.Use specialRegisters = sr == 0 ? null : SREG_USES[sr - 1];
             boolean branchTargets = in.bool();
-            boolean noSum = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
-                    generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, noSum);
+                    generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -971,7 +970,6 @@ final class IsaBinary {
             o.bool(l.anyRegister());
             o.uint(l.specialRegisters() == null ? 0 : l.specialRegisters().ordinal() + 1);
             o.bool(l.branchTargets());
-            o.bool(l.noSum());
         }
 
         private static void writeTable(Out o, FormTable t) {

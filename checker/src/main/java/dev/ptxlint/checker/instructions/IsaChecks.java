@@ -1479,10 +1479,9 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is " + what + ", not '" + s.name() + "'");
         }
-        // space(): the variable named alone or indexed (g, g[4]), and plus an offset (g+4) unless nosum
-        boolean indexed = base == e || e instanceof Ast.Binary bin && bin.op().text().equals("[");
-        String want = spec.spaces() == null || spec.kind() != IsaForm.Kind.VAR || !indexed && spec.limits().noSum()
-                || s.space() == null ? null : wantedSpace(b, spec, s.space());
+        // space(): the variable named alone, indexed or plus an offset (g, g[4], g+4)
+        String want = spec.spaces() == null || spec.kind() != IsaForm.Kind.VAR || s.space() == null ? null
+                : wantedSpace(b, spec, s.space());
         if (want != null) {
             return fail(out, Rules.ADDRESS_SPACE_MISMATCH, n, "'" + n.text() + "' is a " + s.space() + " variable, but"
                     + " operand " + spec.name() + " of '" + insn.mnemonic() + "' takes the address of a variable in "
