@@ -243,14 +243,14 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
             "texsampler", "handle", "nofunc", "writes", "pow2", "nonzero", "literal", "fixed", "generic",
-            "predelements", "anyreg");
+            "predelements", "anyreg", "branchtargets");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
             if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("coords(") || w.startsWith("range(")
                     || w.startsWith("values(") || w.startsWith("multiple(") || w.startsWith("space(")
                     || w.startsWith("only(") || w.startsWith("literals(") || w.startsWith("atmost(")
-                    || w.startsWith("sampler32(")) {
+                    || w.startsWith("sampler32(") || w.startsWith("sreg(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -310,6 +310,8 @@ final class FormCompiler {
         boolean coords = false;
         boolean predElements = false;
         boolean anyRegister = false;
+        SpecialRegisterTable.Use specialRegisters = null;
+        boolean branchTargets = false;
         boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
@@ -320,6 +322,7 @@ final class FormCompiler {
                     case "generic" -> generic = true;
                     case "predelements" -> predElements = true;
                     case "anyreg" -> anyRegister = true;
+                    case "branchtargets" -> branchTargets = true;
                     case "fixed" -> {
                     }
                     case "reg" -> kind = Kind.REG;
@@ -385,6 +388,14 @@ final class FormCompiler {
                                     throw new FormatException(b.file(), b.line(), "space(): '" + sp
                                             + "' is neither a state space nor a modifier of the block");
                                 }
+                            }
+                        }
+                        if (w.startsWith("sreg(")) {
+                            specialRegisters = SpecialRegisterTable.Use.ofWord(w.substring(5, w.length() - 1).strip());
+                            if (specialRegisters != SpecialRegisterTable.Use.MOV
+                                    && specialRegisters != SpecialRegisterTable.Use.CVT) {
+                                throw new FormatException(b.file(), b.line(), "sreg(): '" + w
+                                        + "' names no source use of special-registers.txt (mov, cvt)");
                             }
                         }
                         if (w.startsWith("atmost(")) {
@@ -490,9 +501,10 @@ final class FormCompiler {
         }
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
-                || predElements || anyRegister) {
+                || predElements || anyRegister || specialRegisters != null || branchTargets) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
-                    sampler32, coords ? geometries : Map.of(), predElements, anyRegister);
+                    sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
+                    branchTargets);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

@@ -45,7 +45,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -61,12 +61,13 @@ final class IsaBinary {
     private static final CmpOp[] CMPS = CmpOp.values();
     private static final Dest[] DESTS = Dest.values();
     private static final Form.Quirk[] QUIRKS = Form.Quirk.values();
+    private static final SpecialRegisterTable.Use[] SREG_USES = SpecialRegisterTable.Use.values();
 
     /** A hash of every enumeration constant this format stores by ordinal, in order. */
     static int fingerprint() {
         int h = VERSION;
         for (Enum<?>[] values : new Enum<?>[][] {SHAPES, KINDS, TYPES, PARTS, ROLES, PRESENCES, CONSTANTS, USES, ODDS,
-                CMPS, DESTS, QUIRKS}) {
+                CMPS, DESTS, QUIRKS, SREG_USES}) {
             h = 31 * h + values.length;
             for (Enum<?> e : values) {
                 h = 31 * h + e.name().hashCode();
@@ -254,6 +255,32 @@ final class IsaBinary {
             return string(uint());
         }
 
+        /** A nullable array of longs ({@link Out#optLongs}). */
+        long[] optLongs() {
+            int n = uint();
+            if (n == 0) {
+                return null;
+            }
+            long[] a = new long[n - 1];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = slong();
+            }
+            return a;
+        }
+
+        /** A nullable array of strings ({@link Out#optStrings}). */
+        String[] optStrings() {
+            int n = uint();
+            if (n == 0) {
+                return null;
+            }
+            String[] a = new String[n - 1];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = str();
+            }
+            return a;
+        }
+
         int[] ints() {
             int n = uint();
             if (n == 0) {
@@ -406,14 +433,7 @@ final class IsaBinary {
         long max = in.slong();
         String text = in.str();
         Set<String> selectors = in.copiedSet();
-        int nv = in.uint();
-        long[] values = null;
-        if (nv > 0) {
-            values = new long[nv - 1];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = in.slong();
-            }
-        }
+        long[] values = in.optLongs();
         long multiple = in.slong();
         int np = in.uint();
         List<IsaForm.Operand> parts = null;
@@ -424,14 +444,7 @@ final class IsaBinary {
             }
             parts = Collections.unmodifiableList(l);
         }
-        int ns = in.uint();
-        String[] spaces = null;
-        if (ns > 0) {
-            spaces = new String[ns - 1];
-            for (int i = 0; i < spaces.length; i++) {
-                spaces[i] = in.str();
-            }
-        }
+        String[] spaces = in.optStrings();
         int no = in.uint();
         Set<PtxType> only = null;
         if (no > 0) {
@@ -472,8 +485,11 @@ final class IsaBinary {
             }
             boolean predElements = in.bool();
             boolean anyRegister = in.bool();
+            int sr = in.uint();
+            SpecialRegisterTable.Use specialRegisters = sr == 0 ? null : SREG_USES[sr - 1];
+            boolean branchTargets = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
-                    generic, sampler32, geometries, predElements, anyRegister);
+                    generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -748,6 +764,30 @@ final class IsaBinary {
                 }
             }
 
+            /** A nullable array: 0 for null, else 1 + its length, then its items. */
+            void optLongs(long[] a) {
+                if (a == null) {
+                    uint(0);
+                    return;
+                }
+                uint(a.length + 1);
+                for (long x : a) {
+                    slong(x);
+                }
+            }
+
+            /** A nullable array: 0 for null, else 1 + its length, then its items. */
+            void optStrings(String[] a) {
+                if (a == null) {
+                    uint(0);
+                    return;
+                }
+                uint(a.length + 1);
+                for (String x : a) {
+                    str(x);
+                }
+            }
+
             void strs(List<String> l) {
                 uint(l.size());
                 for (String s : l) {
@@ -876,14 +916,7 @@ final class IsaBinary {
             o.slong(op.max());
             o.str(op.text());
             o.set(COPIED_SET, op.selectors());
-            if (op.values() == null) {
-                o.uint(0);
-            } else {
-                o.uint(op.values().length + 1);
-                for (long v : op.values()) {
-                    o.slong(v);
-                }
-            }
+            o.optLongs(op.values());
             o.slong(op.multiple());
             if (op.parts() == null) {
                 o.uint(0);
@@ -896,14 +929,7 @@ final class IsaBinary {
                     }
                 }
             }
-            if (op.spaces() == null) {
-                o.uint(0);
-            } else {
-                o.uint(op.spaces().length + 1);
-                for (String s : op.spaces()) {
-                    o.str(s);
-                }
-            }
+            o.optStrings(op.spaces());
             if (op.only() == null) {
                 o.uint(0);
             } else {
@@ -942,6 +968,8 @@ final class IsaBinary {
             }
             o.bool(l.predElements());
             o.bool(l.anyRegister());
+            o.uint(l.specialRegisters() == null ? 0 : l.specialRegisters().ordinal() + 1);
+            o.bool(l.branchTargets());
         }
 
         private static void writeTable(Out o, FormTable t) {

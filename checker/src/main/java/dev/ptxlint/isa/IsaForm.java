@@ -110,12 +110,16 @@ public final class IsaForm {
      * a {@code .pred} register may be an element of the vector where each element next to it is a
      * {@code .b32} or {@code .pred} register ({@code predelements}); {@code anyRegister}: the register
      * of an untyped address {@code [r]} may be of any type but {@code .b128} ({@code anyreg}).
+     * {@code specialRegisters}: the special registers a source may be, as the {@code use=} class of
+     * special-registers.txt says ({@code sreg(mov)}, {@code sreg(cvt)}), or null: none;
+     * {@code branchTargets}: a label must be that of a {@code .branchtargets} list ({@code branchtargets}).
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
-                         Map<String, Geometry> geometries, boolean predElements, boolean anyRegister) {
+                         Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
+                         SpecialRegisterTable.Use specialRegisters, boolean branchTargets) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false);
+                Map.of(), false, false, null, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

@@ -37,6 +37,16 @@ public final class SpecialRegisterTable {
         Use(String word) {
             this.word = word;
         }
+
+        /** The use of a {@code use=} word ({@code mov}, {@code cvt}, ...), or null. */
+        public static Use ofWord(String w) {
+            for (Use u : values()) {
+                if (u.word.equals(w)) {
+                    return u;
+                }
+            }
+            return null;
+        }
     }
 
     /**

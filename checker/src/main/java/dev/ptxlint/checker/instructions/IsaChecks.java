@@ -237,6 +237,16 @@ public final class IsaChecks implements InstructionCheck {
                 || ".sreg".equals(s.space()) || ".tex".equals(s.space())) {
             return 0;
         }
+        String want = wantedSpace(b, spec, s.space());
+        return want == null ? 0 : spaceMismatch(insn, spec, n, s, want, out);
+    }
+
+    /**
+     * Whether a variable of state space {@code space} may stand in the operand ({@code space(...)}
+     * in the data, with the form's written modifiers): null when it may, else the spaces it may be
+     * in, for messages.
+     */
+    private static String wantedSpace(Binding b, IsaForm.Operand spec, String space) {
         String[] allowed = spec.spaces();
         IsaForm f = b.form();
         for (String w : allowed) {
@@ -245,12 +255,12 @@ public final class IsaChecks implements InstructionCheck {
                 int slot = slotIndex(f, optionalSlot ? w.substring(1, w.length() - 1) : w);
                 String v = b.value(slot);
                 if (v != null) {
-                    return spaceOf(v).equals(s.space()) ? 0 : spaceMismatch(insn, spec, n, s, spaceOf(v), out);
+                    return spaceOf(v).equals(space) ? null : spaceOf(v);
                 }
                 continue; // not written: the items after it
             }
-            if (w.equals("generic") ? GENERIC_SPACES.contains(s.space()) : spaceOf(w).equals(s.space())) {
-                return 0;
+            if (w.equals("generic") ? GENERIC_SPACES.contains(space) : spaceOf(w).equals(space)) {
+                return null;
             }
         }
         StringBuilder want = new StringBuilder();
@@ -261,7 +271,41 @@ public final class IsaChecks implements InstructionCheck {
                 want.append(want.length() == 0 ? "" : " or ").append(sp);
             }
         }
-        return spaceMismatch(insn, spec, n, s, want.toString(), out);
+        return want.toString();
+    }
+
+    /**
+     * The variable a value operand names, alone or plus an offset ({@code g}, {@code g+8}), against
+     * the state spaces of its {@code space(...)}: cvta.global takes the address of a .global variable,
+     * mapa and getctarank of a .shared one (ptxas 13.0: "State space mismatch between instruction and
+     * address in instruction 'cvta'", cvta.ptxisa, mapa.ptxisa). A function is in no state space: with
+     * {@code nofunc} it is refused the same way (cvta.global.u64 %rd1, fv); registers and constants pass.
+     */
+    private static int valueSpace(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr e,
+                                  CheckContext ctx, List<Finding> out) {
+        Ast.Name n = variableOf(e);
+        if (n == null) {
+            return 0;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null) {
+            return 0;
+        }
+        if (s.kind() == Symbol.Kind.FUNCTION) {
+            return !spec.noFunction() ? 0 : fail(out, Rules.ADDRESS_SPACE_MISMATCH, n, "'" + n.text() + "' is a"
+                    + " function, not a variable: operand " + spec.name() + " of '" + insn.mnemonic() + "' takes the"
+                    + " address of a " + wantedSpace(b, spec, "") + " variable");
+        }
+        if (s.kind() != Symbol.Kind.VARIABLE || s.space() == null || s.isRegister() || ".sreg".equals(s.space())
+                || ".tex".equals(s.space())) {
+            return 0;
+        }
+        String want = wantedSpace(b, spec, s.space());
+        return want == null ? 0 : fail(out, Rules.ADDRESS_SPACE_MISMATCH, n, "'" + n.text() + "' is a " + s.space()
+                + " variable, but operand " + spec.name() + " of '" + insn.mnemonic() + "' takes the address of a "
+                + want + " variable" + (IsaForm.STATE_SPACES.contains(s.space()) && spec.spaces().length == 1
+                && !IsaForm.STATE_SPACES.contains(spec.spaces()[0]) ? ": use " + insn.opcode().text() + s.space()
+                + " for it" : ""));
     }
 
     /**
@@ -333,15 +377,6 @@ public final class IsaChecks implements InstructionCheck {
                 }
                 space = s;
             }
-        }
-        String opcode = insn.opcode().text();
-        if (opcode.equals("cvta")) {
-            cvtaSource(insn, mods, space, ctx);
-            return;
-        }
-        if (opcode.equals("mapa") || opcode.equals("getctarank")) {
-            cvtaSource(insn, mods, ".shared", ctx); // a .shared variable only (g: "State space mismatch")
-            return;
         }
         if (space == null && used != null && genericAddress(used.form())) {
             generic(insn, ctx);
@@ -430,56 +465,6 @@ public final class IsaChecks implements InstructionCheck {
             ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .const variable,"
                     + " which a generic address cannot reach: write '" + insn.opcode().text() + ".const' for it");
         }
-    }
-
-    /**
-     * The variable or function whose address cvta converts: a variable of the state space cvta
-     * names (cvta.global.u64 %rd1, s: "State space mismatch between instruction and address in
-     * instruction 'cvta'", also for .param with a .global variable), never a function (cvta.global
-     * with fv: the same message). Measured with ptxas 13.0.
-     */
-    private static void cvtaSource(Ast.Instruction insn, String[] mods, String space, CheckContext ctx) {
-        List<Ast.Expr> ops = insn.operands();
-        if (ops.size() < 2) {
-            return;
-        }
-        for (String m : mods) {
-            if (m.equals(".to")) {
-                return;
-            }
-        }
-        String want = space;
-        if (want != null && want.isEmpty()) {
-            for (String m : mods) {
-                if (m.equals(".param") || m.equals(".param::entry")) {
-                    want = ".param";
-                }
-            }
-        }
-        if (want == null || want.isEmpty()) {
-            return;
-        }
-        Ast.Expr base = ops.get(1);
-        Ast.Name n = variableOf(base);
-        if (n == null) {
-            return;
-        }
-        Symbol s = ctx.resolve(n.text());
-        if (s == null) {
-            return;
-        }
-        if (s.kind() == Symbol.Kind.FUNCTION && insn.opcode().text().equals("cvta")) { // mapa, getctarank take it
-            ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a function, not a "
-                    + want + " variable: '" + insn.opcode().text() + "' takes the address of a " + want + " variable");
-            return;
-        }
-        if (s.kind() != Symbol.Kind.VARIABLE || s.space() == null || s.isRegister() || ".sreg".equals(s.space())
-                || ".tex".equals(s.space()) || s.space().equals(want)) {
-            return;
-        }
-        ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a " + s.space()
-                + " variable, but '" + insn.mnemonic() + "' takes a " + want + " address" + (insn.opcode().text()
-                .equals("cvta") ? ": use cvta" + s.space() + " for it" : ""));
     }
 
     private ModifierMatch match(String opcode, String[] mods) {
@@ -1059,6 +1044,12 @@ public final class IsaChecks implements InstructionCheck {
                 return symbolOperand(insn, b, spec, e, ctx, out);
             }
             default -> {
+                if (spec.spaces() != null) {
+                    int p = valueSpace(insn, b, spec, e, ctx, out);
+                    if (p > 0) {
+                        return p;
+                    }
+                }
             }
         }
         if (e instanceof Ast.Sink) {
@@ -1309,17 +1300,8 @@ public final class IsaChecks implements InstructionCheck {
         if (element || type == null || type == PtxType.BF16 || type == PtxType.BF16X2) {
             return false;
         }
-        if (spec.takesSelector() && simdVideo(insn.opcode().text())) {
-            return false; // vadd2 ... fv: "Incorrect video selector" (scalar vadd takes it)
-        }
         TypeRules.Origin o = origin(spec, false);
         return o == TypeRules.Origin.TYPED || o == TypeRules.Origin.RELAXED;
-    }
-
-    /** vadd2, vsub2, vavrg2, vabsdiff2, vmin2, vmax2 and their 4-lane forms. */
-    private static boolean simdVideo(String opcode) {
-        char last = opcode.charAt(opcode.length() - 1);
-        return opcode.charAt(0) == 'v' && (last == '2' || last == '4');
     }
 
     /** Where the operand's type comes from, for the type rules. */
@@ -1390,9 +1372,10 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     /**
-     * A special register ({@code %tid.x}): ptxas reads them only in mov and integer cvt (and as an
-     * address or guard), never writes them, and each has its components, read types and
-     * requirements (special-registers.txt).
+     * A special register ({@code %tid.x}): ptxas reads them only in the operands whose data says
+     * {@code sreg(mov)} or {@code sreg(cvt)} (mov's sources, integer cvt's; also as an address or
+     * guard), never writes them, and each has its components, read types and requirements
+     * (special-registers.txt: the {@code use=} class the operand names).
      */
     private int specialRegister(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Expr e,
                                 boolean dest, CheckContext ctx, List<Finding> out) {
@@ -1425,11 +1408,8 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.REQUIRES_NEWER, e, "'" + name + "' requires .version " + sr.since().version()
                     + " and .target sm_" + sr.since().sm() + " or later");
         }
-        String op = insn.opcode().text();
-        boolean integerCvt = op.equals("cvt") && type != null && type.kind() != PtxType.Kind.FLOAT
-                && !b.form().slot(0).name().equals(".pack"); // cvt.pack: "Special register argument not allowed"
-        if (!(op.equals("mov") && sr.usableIn(SpecialRegisterTable.Use.MOV)
-                || integerCvt && sr.usableIn(SpecialRegisterTable.Use.CVT))) {
+        SpecialRegisterTable.Use use = spec.limits().specialRegisters(); // sreg(mov), sreg(cvt) in the data
+        if (use == null || !sr.usableIn(use)) {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "'" + insn.mnemonic() + "' cannot read the special register '"
                     + name + "': ptxas reads special registers only with mov and integer cvt; mov it into a register"
                     + " first");
@@ -1439,13 +1419,13 @@ public final class IsaChecks implements InstructionCheck {
                     .text()) + "' is " + sr.type().text() + ", but operand "
                     + spec.name() + " of '" + insn.mnemonic() + "' takes " + onlyText(b, spec, null) + " registers");
         }
-        if (integerCvt && type != null && sr.type() != null && sr.type().bits() < type.bits()) {
+        if (use == SpecialRegisterTable.Use.CVT && type != null && sr.type() != null && sr.type().bits() < type.bits()) {
             // cvt.u32.u64 %r1, %tid.x: "Arguments mismatch" (a wider one is read: cvt.u32.u64 %r1, %clock64)
             return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + (suffixes.isEmpty() ? "" : suffixes.get(0)
                     .text()) + "' is " + sr.type().text() + ", narrower"
                     + " than operand " + spec.name() + " of '" + insn.mnemonic() + "' (" + type.text() + ")");
         }
-        if (op.equals("mov") && type != null && !sr.readableAs(type)) {
+        if (use == SpecialRegisterTable.Use.MOV && type != null && !sr.readableAs(type)) {
             return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + name + "' is " + sr.type().text() + "; 'mov"
                     + type.text() + "' cannot read it (it reads as " + ModifierMatch.limit(
                     sr.readTypes().stream().map(PtxType::text).toList(), 8) + ")");
@@ -1477,12 +1457,18 @@ public final class IsaChecks implements InstructionCheck {
         if (s == null) {
             return 0; // undeclared: the name resolver reports it
         }
-        if (spec.kind() == IsaForm.Kind.LABEL && s.kind() == Symbol.Kind.LABEL && insn.opcode().text().equals("brx")
-                && !".branchtargets".equals(s.type())) {
-            // ptxas 13.0: "Label with '.branchtargets' directive expected for argument 1" (bra.ptxisa)
+        if (spec.limits().branchTargets() && s.kind() == Symbol.Kind.LABEL && !".branchtargets".equals(s.type())) {
+            // @operand tlist : label branchtargets (brx.idx; ptxas 13.0: "Label with '.branchtargets'
+            // directive expected for argument 1", bra.ptxisa)
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is the label of a .branchtargets list (" + s.name() + "_list: .branchtargets L1, L2;), not the"
                     + " plain label '" + s.name() + "'");
+        }
+        if (spec.kind() == IsaForm.Kind.LABEL && !spec.limits().branchTargets() && ".branchtargets".equals(s.type())) {
+            // bra Lt, call %rd1, Lt with Lt: .branchtargets ...: "Label expected", "Call target not recognized"
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "'" + s.name() + "' labels a .branchtargets list, which"
+                    + " only brx.idx takes; operand " + spec.name() + " of '" + insn.mnemonic() + "' is a label"
+                    + " of an instruction or directive");
         }
         boolean ok = switch (spec.kind()) {
             case LABEL -> s.kind() == Symbol.Kind.LABEL;
@@ -1493,25 +1479,16 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is " + what + ", not '" + s.name() + "'");
         }
-        boolean indexed = base == e || e instanceof Ast.Binary bin && bin.op().text().equals("[");
-        if (spec.spaces() != null && spec.kind() == IsaForm.Kind.VAR && indexed && s.space() != null
-                && !inSpaces(spec.spaces(), s.space())) {
+        // space(): the variable named alone, indexed or plus an offset (g, g[4], g+4)
+        String want = spec.spaces() == null || spec.kind() != IsaForm.Kind.VAR || s.space() == null ? null
+                : wantedSpace(b, spec, s.space());
+        if (want != null) {
             return fail(out, Rules.ADDRESS_SPACE_MISMATCH, n, "'" + n.text() + "' is a " + s.space() + " variable, but"
                     + " operand " + spec.name() + " of '" + insn.mnemonic() + "' takes the address of a variable in "
-                    + String.join(" or ", spec.spaces()) + " (" + b.form().syntax() + "); use a form of '"
-                    + insn.opcode().text() + "' that takes a " + s.space() + " variable");
+                    + want + " (" + b.form().syntax() + "); use a form of '" + insn.opcode().text() + "' that takes a "
+                    + s.space() + " variable");
         }
         return 0;
-    }
-
-    /** Whether a variable of state space {@code space} is in one of {@code spaces} (state-space words only). */
-    private static boolean inSpaces(String[] spaces, String space) {
-        for (String w : spaces) {
-            if (w.equals("generic") ? GENERIC_SPACES.contains(space) : spaceOf(w).equals(space)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The parts of an address that the data describes ({@code [tensorMap, tensorCoords]}). */

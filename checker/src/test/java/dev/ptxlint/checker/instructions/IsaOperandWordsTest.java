@@ -13,10 +13,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The operand words {@code nofunc}, {@code writes}, {@code space()} on a {@code var} operand and
- * {@code only()} on special registers, the whole-vector sink, .bf16 vectors and narrow special
+ * The operand words {@code nofunc}, {@code writes}, {@code space()} on a {@code var} and on a value
+ * operand (cvta, mapa), {@code sreg()}, {@code branchtargets} and {@code only()} on special registers, the whole-vector sink, .bf16 vectors and narrow special
  * registers in cvt, on a small data file written here. Every verdict was checked with ptxas 13.0
- * (the shipped data: mov.ptxisa, st.ptxisa, int-arith.ptxisa, cvt.ptxisa).
+ * (the shipped data: mov.ptxisa, st.ptxisa, int-arith.ptxisa, cvt.ptxisa, cvta.ptxisa, mapa.ptxisa, bra.ptxisa).
  */
 class IsaOperandWordsTest {
 
@@ -30,7 +30,7 @@ class IsaOperandWordsTest {
             ---
             mov.type  d, a;
             .type = { .b32, .u32 };
-            @operand a : val nofunc
+            @operand a : val nofunc sreg(mov)
             ---
             mov.type  d, avar;
             .type = { .u32 };
@@ -51,9 +51,31 @@ class IsaOperandWordsTest {
             cvt.dtype.atype  d, a;
             .dtype = .atype = { .u32, .u64 };
             @operand d : reg .dtype relaxed
-            @operand a : val .atype relaxed
+            @operand a : val .atype relaxed sreg(cvt)
             ---
             cvt.f32.bf16  d, a;
+            ---
+            cvt.rn.f32.u32  d, a;
+            ---
+            cvta.space.u64  p, a;
+            cvta.space.u64  p, var;
+            .space = { .global, .shared::cta };
+            @operand p : reg .u64
+            @operand a : val .u64 space(.space) nofunc
+            @operand var : var space(.space)
+            ---
+            mapa.u64  d, a, b;
+            mapa.u64  d, sh, b;
+            @operand a : val .u64 space(.shared)
+            @operand sh : var space(.shared)
+            @operand b : val .u32
+            ---
+            brx.idx  index, tlist;
+            @operand index : .u32 val
+            @operand tlist : label branchtargets
+            ---
+            bra  tgt;
+            @operand tgt : label
             """;
 
     static final String MODULE = """
@@ -77,7 +99,9 @@ class IsaOperandWordsTest {
             .reg .b16 %rs<5>; .reg .b32 %r<5>; .reg .u32 %u<5>; .reg .f32 %f<5>; .reg .b64 %rd<5>;
             .reg .f16x2 %hh<3>;
             .param .b32 cpa;
+            Lt: .branchtargets L1;
             INSN
+            L1:
             ret;
             }
             """;
@@ -117,11 +141,36 @@ class IsaOperandWordsTest {
             "cvt.rn.satfinite.e4m3x2.f16x2 %rs1, %hh1; | ''",
             "cvt.rn.satfinite.e4m3x2.f16x2 %rs1, %r1;  | ''",
             "cvt.rn.satfinite.e4m3x2.f16x2 %rs1, %u1;  | PTX0213",
-            "cvt.rn.satfinite.e4m3x2.f16x2 %rs1, %tid.x; | PTX0213",
+            // a special register where the operand says no sreg(): 'Special register argument not allowed'
+            "cvt.rn.satfinite.e4m3x2.f16x2 %rs1, %tid.x; | PTX0215",
+            "cvt.rn.f32.u32 %f1, %tid.x;           | PTX0215",
+            "div.u32 %r1, %tid.x, 2;               | PTX0215",
+            // sreg(mov): the register's read= types ('Arguments mismatch' for mov.u16 %rs1, %laneid)
+            "mov.u32 %r1, %tid.x;                  | ''",
+            "mov.u32 %r1, %laneid;                 | ''",
             // a special register narrower than an integer cvt's source: 'Arguments mismatch'
             "cvt.u32.u64 %r1, %clock64;            | ''",
             "cvt.u64.u32 %rd1, %tid.x;             | ''",
             "cvt.u32.u64 %r1, %tid.x;              | PTX0213",
+            // space() on a value operand and on var, sums too; nofunc refuses a function as in no space
+            // ('State space mismatch between instruction and address in instruction 'cvta'')
+            "cvta.global.u64 %rd1, g;              | ''",
+            "cvta.global.u64 %rd1, g+4;            | ''",
+            "cvta.global.u64 %rd1, %rd2;           | ''",
+            "cvta.shared::cta.u64 %rd1, s;         | ''",
+            "cvta.global.u64 %rd1, s;              | PTX0226",
+            "cvta.global.u64 %rd1, s+4;            | PTX0226",
+            "cvta.shared::cta.u64 %rd1, g;         | PTX0226",
+            "cvta.global.u64 %rd1, fv;             | PTX0226",
+            "mapa.u64 %rd1, s, 1;                  | ''",
+            "mapa.u64 %rd1, fv, 1;                 | ''",
+            "mapa.u64 %rd1, g+4, 1;                | PTX0226",
+            "mapa.u64 %rd1, g, 1;                  | PTX0226",
+            // branchtargets: 'Label with '.branchtargets' directive expected'; a plain label refuses it
+            "brx.idx %r1, Lt;                      | ''",
+            "brx.idx %r1, L1;                      | PTX0215",
+            "bra L1;                               | ''",
+            "bra Lt;                               | PTX0215",
             // .bf16 vectors: 2 or 4 .b16 registers
             "cvt.f32.bf16 %f1, {%rs1, %rs2};       | ''",
             "cvt.f32.bf16 %f1, {%rs1, %rs2, %rs3, %rs4}; | ''",
