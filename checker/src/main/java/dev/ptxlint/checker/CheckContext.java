@@ -27,4 +27,13 @@ public interface CheckContext {
      * null when there is none.
      */
     Target declaredTarget();
+
+    /**
+     * The module's {@code .address_size} as ptxas reads it: 32 or 64 as declared, or 0 when the
+     * module declares none (ptxas then compiles 64-bit code, and a 32-bit address stops it just as
+     * under {@code .address_size 64}) or declares another value (reported by the header check).
+     */
+    default int addressSize() {
+        return 0;
+    }
 }

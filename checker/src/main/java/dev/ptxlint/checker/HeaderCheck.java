@@ -48,6 +48,8 @@ final class HeaderCheck {
     private Directive version;
     private Directive target;
     private Directive addressSize;
+    /** The declared .address_size, 32 or 64; 0 when none is declared (or it is neither). */
+    private int addressBits;
     private boolean sawFunction;
     private final Map<String, Span> fileIndices = new HashMap<>();
 
@@ -98,6 +100,7 @@ final class HeaderCheck {
         h.declaredVersion = declaredVersion;
         h.effectiveTarget = effectiveTarget;
         h.texmode = texmode;
+        h.addressBits = addressBits;
         return h;
     }
 
@@ -127,6 +130,14 @@ final class HeaderCheck {
      */
     Target declaredTarget() {
         return effectiveTarget;
+    }
+
+    /**
+     * The module's {@code .address_size} so far: 32 or 64 as declared, 0 when none is declared
+     * (or it is neither 32 nor 64).
+     */
+    int addressSize() {
+        return addressBits;
     }
 
     /** Whether the .target names texmode_independent (the default is texmode_unified). */
@@ -252,6 +263,7 @@ final class HeaderCheck {
         requireVersion(Targets.ADDRESS_SIZE_SINCE, d.name().span(), "`.address_size`");
         if (!d.args().isEmpty() && d.args().get(0) instanceof Ast.IntLit lit) {
             String v = lit.token().text();
+            addressBits = v.equals("32") ? 32 : v.equals("64") ? 64 : 0;
             if (v.equals("32")) {
                 out.report(Diagnostic.of(Rules.UNSUPPORTED_ADDRESS_SIZE, TextRange.of(lit.span()),
                                 ".address_size 32: ptxas 13.0 no longer compiles 32-bit code ('32-Bit compilation"

@@ -256,6 +256,11 @@ final class NameResolver {
         public Target declaredTarget() {
             return header.declaredTarget();
         }
+
+        @Override
+        public int addressSize() {
+            return header.addressSize();
+        }
     };
 
     private final DeclarationCheck declarations;

@@ -194,6 +194,10 @@ public final class Rules {
             "instruction", "A store to a parameter of the function or kernel itself (st.param [pa], ...), which"
             + " ptxas does not allow.");
 
+    public static final Rule ADDRESS_32_BIT = register("PTX0273", "address-32-bit", Severity.ERROR,
+            "instruction", "A 32-bit register as a .global or generic address (ld.global [%r1]), which makes ptxas"
+            + " compile 32-bit code; ptxas 13.0 no longer does.");
+
     // video selectors and masks (0220-0239)
     public static final Rule INVALID_VIDEO_MASK = register("PTX0220", "invalid-video-mask", Severity.ERROR,
             "instruction", "A destination mask of vset2/vset4 that is not one of the instruction's masks.");

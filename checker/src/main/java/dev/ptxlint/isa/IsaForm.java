@@ -112,14 +112,17 @@ public final class IsaForm {
      * of an untyped address {@code [r]} may be of any type but {@code .b128} ({@code anyreg}).
      * {@code specialRegisters}: the special registers a source may be, as the {@code use=} class of
      * special-registers.txt says ({@code sreg(mov)}, {@code sreg(cvt)}), or null: none;
-     * {@code branchTargets}: a label must be that of a {@code .branchtargets} list ({@code branchtargets}).
+     * {@code branchTargets}: a label must be that of a {@code .branchtargets} list ({@code branchtargets});
+     * {@code address64}: when the address is in {@code .global} or generic, its register must be a
+     * 64-bit one: a 32-bit register makes ptxas 13.0 compile 32-bit code, which it no longer does
+     * ({@code addr64}).
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
-                         SpecialRegisterTable.Use specialRegisters, boolean branchTargets) {
+                         SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false);
+                Map.of(), false, false, null, false, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

@@ -1029,8 +1029,9 @@ public final class IsaChecks implements InstructionCheck {
                 if (spec.parts() != null) {
                     return addressParts(insn, b, spec, a, ctx, out);
                 }
-                return type == null ? untypedAddressBase(insn, spec, a, ctx, out)
+                int bad = type == null ? untypedAddressBase(insn, spec, a, ctx, out)
                         : addressBase(insn, b, spec, type, a, ctx, out);
+                return bad > 0 || !spec.limits().address64() ? bad : address64(insn, b, spec, a, ctx, out);
             }
             case MEM -> {
                 if (e instanceof Ast.Address a) {
@@ -1588,6 +1589,60 @@ public final class IsaChecks implements InstructionCheck {
                 return 0;
             }
         }
+    }
+
+    /**
+     * The register of a {@code .global} or generic address ({@code @operand a : addr addr64}): a
+     * 32-bit integer register ({@code .b32 .u32 .s32}) there makes ptxas 13.0 compile the module as
+     * 32-bit code, which it no longer does: fatal "32-Bit ABI (--machine 32 or 32-Bit addressing) is
+     * not supported on sm_90 or higher architectures" (before sm_90: "32-Bit compilation is no longer
+     * supported"), under {@code .address_size 64} and without {@code .address_size} alike. An address
+     * in {@code .shared}, {@code .local}, {@code .const} or {@code .param} takes one. Measured on ld,
+     * ld.global.nc, ldu, st, atom, red, prefetch, prefetchu, applypriority, discard, mbarrier and
+     * multimem.ld_reduce/multimem.st on sm_75, sm_90 and sm_100a (docs/rules/PTX0273.md). Under
+     * {@code .address_size 32} (PTX0118) the module is already refused.
+     */
+    private static int address64(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Address a,
+                                 CheckContext ctx, List<Finding> out) {
+        if (a.items().size() != 1 || ctx.addressSize() == 32) {
+            return 0;
+        }
+        Ast.Expr base = a.items().get(0);
+        if (base instanceof Ast.Binary bin && (bin.op().text().equals("+") || bin.op().text().equals("-"))
+                && FormAnalysis.isIntegerConstant(bin.right())) {
+            base = bin.left();
+        }
+        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+            return 0;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null || !s.isRegister() || s.vector() != 1 || s.type() == null) {
+            return 0;
+        }
+        switch (s.type()) {
+            case ".b32", ".u32", ".s32" -> {
+            }
+            default -> {
+                return 0;
+            }
+        }
+        String space = null; // the state space the instruction names: null for a generic address
+        IsaForm f = b.form();
+        for (int i : f.spaceSlots()) {
+            String v = b.value(i);
+            if (v != null) {
+                space = v;
+                break;
+            }
+        }
+        if (space != null && !space.equals(".global")) {
+            return 0; // .shared, .local, .const, .param: a 32-bit offset is fine
+        }
+        return fail(out, Rules.ADDRESS_32_BIT, base, "'" + n.text() + "' is a " + s.type() + " register, but "
+                + (space == null ? "a generic" : "a .global") + " address is 64 bits wide " + (ctx.addressSize() == 64
+                ? "under .address_size 64" : "(ptxas compiles 64-bit code)") + " and ptxas stops on a 32-bit one"
+                + " ('32-Bit ... is not supported'): use a 64-bit register (cvt.u64.u32 from '" + n.text() + "'), or"
+                + " name the state space if it is an offset into .shared or .local memory, where 32 bits are fine");
     }
 
     /** What a typed address operand takes, for messages only (built when a diagnostic is reported). */
