@@ -109,13 +109,16 @@ public final class IsaForm {
      * a {@code coords()} operand by geometry ({@code @geometry} lines of the file); {@code predElements}:
      * a {@code .pred} register may be an element of the vector where each element next to it is a
      * {@code .b32} or {@code .pred} register ({@code predelements}); {@code anyRegister}: the register
-     * of an untyped address {@code [r]} may be of any type but {@code .b128} ({@code anyreg}).
+     * of an untyped address {@code [r]} may be of any type but {@code .b128} ({@code anyreg});
+     * {@code vectorOfOne}: a vector of one {@code {x}} is read as {@code x} here even where the opcode
+     * is listed in {@code @novectorofone} ({@code vectorofone}: multimem.ld_reduce's destination).
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
-                         Map<String, Geometry> geometries, boolean predElements, boolean anyRegister) {
+                         Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
+                         boolean vectorOfOne) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false);
+                Map.of(), false, false, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

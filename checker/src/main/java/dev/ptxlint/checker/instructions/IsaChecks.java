@@ -840,8 +840,11 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is a " + onlyText(b, spec, null) + " register, not a vector");
         }
-        if (e instanceof Ast.VectorExpr v && v.items().size() == 1 && !isa.listed("novectorofone", insn.opcode().text())) {
-            e = v.items().get(0); // ptxas reads {%r1} as %r1 (ld, st, ldu, mov's destination...)
+        if (e instanceof Ast.VectorExpr v && v.items().size() == 1
+                && (spec.limits().vectorOfOne() || bf16 || !isa.listed("novectorofone", insn.opcode().text()))) {
+            // ptxas reads {%r1} as %r1 (ld, st, ldu, mov's destination, multimem.ld_reduce's destination:
+            // @operand ... vectorofone; every .bf16/.bf16x2 operand: add.bf16 {%rs1}, %rs2, {%rs3})
+            e = v.items().get(0);
         }
         if (e instanceof Ast.VectorExpr v && bf16) {
             return bf16Vector(insn, spec, type, v, dest, ctx, out);
