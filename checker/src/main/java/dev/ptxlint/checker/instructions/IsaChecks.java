@@ -849,9 +849,11 @@ public final class IsaChecks implements InstructionCheck {
         if (e instanceof Ast.VectorExpr v && bf16) {
             return bf16Vector(insn, spec, type, v, dest, ctx, out);
         }
-        if (e instanceof Ast.VectorExpr && spec.kind() != IsaForm.Kind.ADDR) {
+        if (e instanceof Ast.VectorExpr v && spec.kind() != IsaForm.Kind.ADDR) {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
-                    + "' is " + describe(spec, type) + ", not a vector");
+                    + "' is " + describe(spec, type) + ", not a vector" + (v.items().size() != 1 ? ""
+                    : "; ptxas does not read a vector of one as its element on '" + insn.opcode().text()
+                    + "': write the element without braces"));
         }
         return scalar(insn, b, spec, type, e, dest, false, ctx, out);
     }
