@@ -23,6 +23,14 @@ same declaration).  One case per base, slot and shape, family `vecprobe-FAMILY`.
 
 --summary prints, per opcode, how ptxas treated `{r}` in each slot (ok / the
 first message) so that the opcodes that refuse a vector of one can be listed.
+
+--addresses writes the companion probe of address registers instead (family
+`addrprobe-FAMILY`): in every address operand `[%rd1]`, `[%r1+16]`, ... of the same
+bases, the register is replaced by one of each integer width (`%b1` .b8, `%rs1` .b16,
+`%r1` .b32, `%ud1` .u64).  ptxas expands some instructions into a `mov` of the address
+and then refuses a register narrower than the address ("Arguments mismatch for
+instruction 'mov'": multimem.red, tensormap.replace, ...), where ld/st only warn.
+--summary prints its table too (per opcode and width).
 """
 import argparse
 import collections
@@ -81,8 +89,9 @@ def other(prefix, number):
     return n if n < LIMITS[prefix] else number - 1
 
 
-def bases():
-    """family -> list of (version, target, guard, mnemonic, operands) of accepted one-statement cases."""
+def bases(address=False):
+    """family -> list of (version, target, guard, mnemonic, operands) of accepted one-statement cases
+    (with a plain register operand, or with address=True a register address)."""
     out = collections.defaultdict(dict)
     for path in sorted(glob.glob(os.path.join(VERDICTS, '*.tsv.gz'))):
         family = os.path.basename(path)[:-len('.tsv.gz')]
@@ -99,7 +108,7 @@ def bases():
                 if parsed is None:
                     continue
                 guard, mnemonic, operands = parsed
-                if not any(REG.match(o) for o in operands):
+                if not any((ADDRESS if address else REG).match(o) for o in operands):
                     continue
                 prev = out[family].get(mnemonic)
                 # prefer the newest version (9.0 cases come last in the sorted files)
@@ -138,6 +147,46 @@ def cases(cap):
                     yield 'vecprobe-' + family, version, target, text
 
 
+ADDRESS = re.compile(r'^\[(%(?:p|b|ub|sb|rs|us|ss|h|r|u|s|f|hh|rd|ud|sd|fd|q)\d+)((?:\+-?\d+)?)\]$')
+WIDTHS = ('%b1', '%rs1', '%r1', '%u1', '%ud1')
+
+
+def address_cases(cap):
+    for family, entries in sorted(bases(address=True).items()):
+        for version, target, guard, mnemonic, operands in choose(entries, cap):
+            for i, op in enumerate(operands):
+                m = ADDRESS.match(op)
+                if not m:
+                    continue
+                for reg in WIDTHS:
+                    ops = operands[:i] + ['[%s%s]' % (reg, m.group(2))] + operands[i + 1:]
+                    text = '%s%s %s;' % (guard, mnemonic, ', '.join(ops))
+                    yield 'addrprobe-' + family, version, target, text
+
+
+def address_summary(folder):
+    table = collections.defaultdict(collections.Counter)
+    for path in sorted(glob.glob(os.path.join(folder, 'addrprobe-*.tsv.gz'))):
+        with gzip.open(path, 'rt') as f:
+            for line in f:
+                if line.startswith('#'):
+                    continue
+                cols = line.rstrip('\n').split('\t')
+                parsed = parse(cols[2])
+                if parsed is None:
+                    continue
+                _, mnemonic, operands = parsed
+                for op in operands:
+                    m = ADDRESS.match(op)
+                    if m and m.group(1) in WIDTHS:
+                        msg = cols[4] if cols[3] != 'ok' else 'ok'
+                        msg = re.sub(r"'[^']*'", "'X'", msg)[:70]
+                        name = '.'.join(mnemonic.split('.')[:2])
+                        table[(name, m.group(1))][cols[3] + ' ' + msg] += 1
+    for key in sorted(table):
+        print('%-28s %-5s %s' % (key[0], key[1], '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common())))
+
+
 def summary(folder):
     """Per opcode and shape: how ptxas judged the vector in each slot."""
     table = collections.defaultdict(collections.Counter)
@@ -168,13 +217,14 @@ def main():
     ap.add_argument('--cases', help='write the cases TSV here')
     ap.add_argument('--per-family', type=int, default=40, help='bases per family (default 40)')
     ap.add_argument('--summary', help='folder of judged vecprobe-*.tsv.gz: print the table')
+    ap.add_argument('--addresses', action='store_true', help='the address-register probe instead')
     args = ap.parse_args()
     if args.summary:
-        summary(args.summary)
+        (address_summary if args.addresses else summary)(args.summary)
         return
     out = open(args.cases, 'w') if args.cases else sys.stdout
     n = 0
-    for row in cases(args.per_family):
+    for row in (address_cases if args.addresses else cases)(args.per_family):
         out.write('\t'.join(row) + '\n')
         n += 1
     if args.cases:

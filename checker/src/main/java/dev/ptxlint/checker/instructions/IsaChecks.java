@@ -1557,6 +1557,13 @@ public final class IsaChecks implements InstructionCheck {
         switch (o.kind()) {
             case REGISTER -> {
                 PtxType r = o.type();
+                if (r != null && spec.only() != null) {
+                    // addr .b32 only(.b32): tcgen05.mma's tensor-memory addresses take no .u32/.s32 register
+                    return spec.only().contains(r) ? 0 : fail(out, Rules.OPERAND_TYPE_MISMATCH, base, "'"
+                            + o.symbol().name() + "' is " + r.text() + ", but operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is an address [r] or [r+imm] with a " + onlyText(b, spec, null)
+                            + " register r");
+                }
                 return r == null || fits(b, spec, type, r, false) ? 0 : fail(out, Rules.OPERAND_TYPE_MISMATCH, base,
                         "'" + o.symbol().name() + "' is " + r.text() + ", but operand " + spec.name() + " of '"
                         + insn.mnemonic() + "' is " + typedAddress(type));
