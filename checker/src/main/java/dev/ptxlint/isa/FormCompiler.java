@@ -243,7 +243,7 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
             "texsampler", "handle", "nofunc", "writes", "pow2", "nonzero", "literal", "fixed", "generic",
-            "predelements", "anyreg", "branchtargets", "addr64");
+            "predelements", "anyreg", "branchtargets", "addr64", "vectorofone");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -313,6 +313,7 @@ final class FormCompiler {
         SpecialRegisterTable.Use specialRegisters = null;
         boolean branchTargets = false;
         boolean address64 = false;
+        boolean vectorOfOne = false;
         boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
@@ -325,6 +326,7 @@ final class FormCompiler {
                     case "anyreg" -> anyRegister = true;
                     case "branchtargets" -> branchTargets = true;
                     case "addr64" -> address64 = true;
+                    case "vectorofone" -> vectorOfOne = true;
                     case "fixed" -> {
                     }
                     case "reg" -> kind = Kind.REG;
@@ -503,10 +505,11 @@ final class FormCompiler {
         }
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
-                || predElements || anyRegister || specialRegisters != null || branchTargets || address64) {
+                || predElements || anyRegister || specialRegisters != null || branchTargets || address64
+                || vectorOfOne) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
-                    branchTargets, address64);
+                    branchTargets, address64, vectorOfOne);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

@@ -115,14 +115,17 @@ public final class IsaForm {
      * {@code branchTargets}: a label must be that of a {@code .branchtargets} list ({@code branchtargets});
      * {@code address64}: when the address is in {@code .global} or generic, its register must be a
      * 64-bit one: a 32-bit register makes ptxas 13.0 compile 32-bit code, which it no longer does
-     * ({@code addr64}).
+     * ({@code addr64});
+     * {@code vectorOfOne}: a vector of one {@code {x}} is read as {@code x} here even where the opcode
+     * is listed in {@code @novectorofone} ({@code vectorofone}: multimem.ld_reduce's destination).
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
-                         SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64) {
+                         SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
+                         boolean vectorOfOne) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false, false);
+                Map.of(), false, false, null, false, false, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

@@ -825,15 +825,20 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is a " + onlyText(b, spec, null) + " register, not a vector");
         }
-        if (e instanceof Ast.VectorExpr v && v.items().size() == 1 && !isa.listed("novectorofone", insn.opcode().text())) {
-            e = v.items().get(0); // ptxas reads {%r1} as %r1 (ld, st, ldu, mov's destination...)
+        if (e instanceof Ast.VectorExpr v && v.items().size() == 1
+                && (spec.limits().vectorOfOne() || bf16 || !isa.listed("novectorofone", insn.opcode().text()))) {
+            // ptxas reads {%r1} as %r1 (ld, st, ldu, mov's destination, multimem.ld_reduce's destination:
+            // @operand ... vectorofone; every .bf16/.bf16x2 operand: add.bf16 {%rs1}, %rs2, {%rs3})
+            e = v.items().get(0);
         }
         if (e instanceof Ast.VectorExpr v && bf16) {
             return bf16Vector(insn, spec, type, v, dest, ctx, out);
         }
-        if (e instanceof Ast.VectorExpr && spec.kind() != IsaForm.Kind.ADDR) {
+        if (e instanceof Ast.VectorExpr v && spec.kind() != IsaForm.Kind.ADDR) {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
-                    + "' is " + describe(spec, type) + ", not a vector");
+                    + "' is " + describe(spec, type) + ", not a vector" + (v.items().size() != 1 ? ""
+                    : "; ptxas does not read a vector of one as its element on '" + insn.opcode().text()
+                    + "': write the element without braces"));
         }
         return scalar(insn, b, spec, type, e, dest, false, ctx, out);
     }
@@ -1530,6 +1535,13 @@ public final class IsaChecks implements InstructionCheck {
         switch (o.kind()) {
             case REGISTER -> {
                 PtxType r = o.type();
+                if (r != null && spec.only() != null) {
+                    // addr .b32 only(.b32): tcgen05.mma's tensor-memory addresses take no .u32/.s32 register
+                    return spec.only().contains(r) ? 0 : fail(out, Rules.OPERAND_TYPE_MISMATCH, base, "'"
+                            + o.symbol().name() + "' is " + r.text() + ", but operand " + spec.name() + " of '"
+                            + insn.mnemonic() + "' is an address [r] or [r+imm] with a " + onlyText(b, spec, null)
+                            + " register r");
+                }
                 return r == null || fits(b, spec, type, r, false) ? 0 : fail(out, Rules.OPERAND_TYPE_MISMATCH, base,
                         "'" + o.symbol().name() + "' is " + r.text() + ", but operand " + spec.name() + " of '"
                         + insn.mnemonic() + "' is " + typedAddress(type));
