@@ -243,7 +243,7 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
             "texsampler", "handle", "nofunc", "writes", "pow2", "nonzero", "literal", "fixed", "generic",
-            "predelements", "anyreg");
+            "predelements", "anyreg", "whole");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -310,6 +310,7 @@ final class FormCompiler {
         boolean coords = false;
         boolean predElements = false;
         boolean anyRegister = false;
+        boolean whole = false;
         boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
@@ -320,6 +321,7 @@ final class FormCompiler {
                     case "generic" -> generic = true;
                     case "predelements" -> predElements = true;
                     case "anyreg" -> anyRegister = true;
+                    case "whole" -> whole = true;
                     case "fixed" -> {
                     }
                     case "reg" -> kind = Kind.REG;
@@ -490,9 +492,9 @@ final class FormCompiler {
         }
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
-                || predElements || anyRegister) {
+                || predElements || anyRegister || whole) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
-                    sampler32, coords ? geometries : Map.of(), predElements, anyRegister);
+                    sampler32, coords ? geometries : Map.of(), predElements, anyRegister, whole);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

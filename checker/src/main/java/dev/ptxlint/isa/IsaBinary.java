@@ -45,7 +45,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 3;
+    private static final int VERSION = 4;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -472,8 +472,9 @@ final class IsaBinary {
             }
             boolean predElements = in.bool();
             boolean anyRegister = in.bool();
+            boolean whole = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
-                    generic, sampler32, geometries, predElements, anyRegister);
+                    generic, sampler32, geometries, predElements, anyRegister, whole);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -942,6 +943,7 @@ final class IsaBinary {
             }
             o.bool(l.predElements());
             o.bool(l.anyRegister());
+            o.bool(l.whole());
         }
 
         private static void writeTable(Out o, FormTable t) {
