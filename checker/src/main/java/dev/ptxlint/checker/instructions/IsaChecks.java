@@ -522,7 +522,7 @@ public final class IsaChecks implements InstructionCheck {
                     plusConstants(insn, ctx);
                     return b;
                 }
-            } else if (n < bestCount) {
+            } else if (n < bestCount || n == bestCount && shapeMisses(insn, b) < shapeMisses(insn, best)) {
                 bestCount = n;
                 best = b;
             }
@@ -538,6 +538,30 @@ public final class IsaChecks implements InstructionCheck {
             ctx.reporter().report(f.rule(), f.span(), f.message());
         }
         return best;
+    }
+
+    /**
+     * How many operands are written as a vector where the form has none or one of another width, or the
+     * other way round: between
+     * forms with as many problems, the one whose shapes fit is reported (tex.level's lod {%f1, %f2} with
+     * .s32 coordinates is a wrong vector, not a wrong scalar).
+     */
+    private static int shapeMisses(Ast.Instruction insn, Binding b) {
+        IsaForm.Operand[] specs = b.form().operands();
+        List<Ast.Expr> ops = insn.operands();
+        if (specs.length != ops.size()) {
+            return 0;
+        }
+        int m = 0;
+        for (int i = 0; i < specs.length; i++) {
+            IsaForm.Operand s = specs[i];
+            if (s.kind() == IsaForm.Kind.ANY || s.kind() == IsaForm.Kind.COORDS || s.widths() != null) {
+                continue;
+            }
+            int wants = s.vectorSlot() >= 0 ? vectorWidth(b.value(s.vectorSlot())) : s.vector();
+            m += wants != (ops.get(i) instanceof Ast.VectorExpr v ? v.items().size() : 0) ? 1 : 0;
+        }
+        return m;
     }
 
     /** Warnings of a form that passed: undocumented forms. */
