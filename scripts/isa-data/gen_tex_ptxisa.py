@@ -50,13 +50,20 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 #   the geometry needs: "Operand vector size doesn't match geometry"); one form per width (e1 e2 e4, es for a scalar).
 #   e and f need 4.3 sm_30 ("Feature 'offset operand' requires .target sm_30").
 # * f (depth compare) needs .ctype .f32 (with .s32: "Arguments mismatch for instruction 'tex'").
-# * destination names by type: d = .u32/.s32/.f32 (32-bit registers; ptxas refuses .f32 registers for
-#   .u32/.s32, which the data does not say), h = .f16 (any 16-bit register), x = .f16x2 (.v2).
+# * destination names by type: d = .u32/.s32/.f32 (32-bit registers), h = .f16 (16-bit registers),
+#   x = .f16x2 (.v2 of 32-bit registers). ptxas reads the destination vector as one value (whole,
+#   docs/isa-notation.md; measured with ptxas 13.0, helper tex): neighbours of different kinds
+#   ({%f1, %u2, ...}, {%h1, %us2, ...}) are "Vector with elements of different types are not allowed in
+#   tex instruction" (a .bN register goes with any: {%f1, %r2, %u3, %u4} assembles); the vector's type
+#   (that of its registers when all have one, else .bN) must fit the type: four .f32 registers for .u32/.s32
+#   and four .f16x2 for .f32 are "Arguments mismatch" (four .u32 for .f32 and four .f16x2 for .u32
+#   assemble); registers of another size: "Incompatible elements of vector expression".
 # * ptxas takes a scalar where a vector is expected after the address: the offset may be one integer
 #   register or constant (es; also on the cubemaps, which refuse a vector offset; on .3d only a .u32/.s32
 #   register or a constant: a .b32 register there is read as the depth compare, "Illegal modifier
 #   '.3d'", which the data does not say), and .level's lod may be a vector of 1, 2 or 4 32-bit elements
-#   (lodv1/2/4).
+#   (lodv1/2/4), read as one value of the coordinate type (whole: {%hh1, %hh2} with .f32 coordinates and
+#   {%f1, %f2} with .s32 are "Arguments mismatch", {%u1, %u2} with .f32 assembles).
 #   A lone scalar is the offset (an integer) or, with .ctype .f32, the depth compare f (any 32-bit
 #   register or a constant); after e the depth compare must be .f32 (fe). A lone .s32/.u32 register
 #   or integer constant needs no .version/.target of its own (accepted at 3.1 sm_20), other lone
@@ -94,16 +101,16 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 @geometry .cube  4 "{s, t, r, unused}"       nosampler
 @geometry .acube 4 "{index, s, t, r}"        index vector nosampler
 @geometry .2dms  4 "{sample, x, y, unused}"  vector
-@geometry .a2dms 4 "{sample, index, x, y}"   apart vector
+@geometry .a2dms 4 "{sample, index, x, y}"   apart index vector
 
 '''
 COMMON = """@operand a : texref
 @operand b : handle sampler32(.s32)
 @operand c : coords(.geom)
-@operand d : vec(4) reg .b32
-@operand h : vec(4) reg .b16
-@operand x : vec(2) reg .b32"""
-def ops_lines(ft, grad):
+@operand d : vec(4) reg .dtype whole
+@operand h : vec(4) reg .f16 whole
+@operand x : vec(2) reg .f16x2 whole"""
+def ops_lines(ft, grad, lodtype):
     l=[]
     for w in (1,2,4):
         if f' e{w}' in ft: l.append(f'@operand e{w} : vec({w}) .s32')
@@ -111,7 +118,7 @@ def ops_lines(ft, grad):
     if ', f;' in ft: l.append('@operand f : .b32')
     if ', fe;' in ft: l.append('@operand fe : .f32')
     for w in (1,2,4):
-        if f'lodv{w}' in ft: l.append(f'@operand lodv{w} : vec({w}) .b32')
+        if f'lodv{w}' in ft: l.append(f'@operand lodv{w} : vec({w}) {lodtype} whole')
     if 'dPdx' in ft: l.append(grad)
     return '\n'.join(l)
 blocks = [
@@ -134,7 +141,7 @@ for i,(sec,geom,ctype,fl,grad,since,ev) in enumerate(blocks):
     out += [f'@section {sec}', ft, geom, '.dtype = { .u32, .s32, .f32 };']
     if ctype: out.append(ctype)
     out += COMMON.split('\n')
-    ol=ops_lines(ft, grad)
+    ol=ops_lines(ft, grad, '.ctype' if ctype else '.f32')
     if ol: out.append(ol)
     out.append(since)
     out.append('@since .f16 .f16x2 = 4.2 sm_53')

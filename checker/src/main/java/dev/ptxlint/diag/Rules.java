@@ -243,6 +243,9 @@ public final class Rules {
     public static final Rule TEXTURE_COORDINATES = register("PTX0271", "texture-coordinates", Severity.ERROR,
             "instruction", "Coordinates of a texture or surface access that do not fit its geometry: a vector of the"
             + " wrong width, a floating-point array index, mixed or wrongly typed elements.");
+    public static final Rule VECTOR_ELEMENT_KINDS = register("PTX0280", "vector-element-kinds", Severity.ERROR,
+            "instruction", "A vector operand that ptxas reads as one value (the destination of tex and tld4, the lod"
+            + " of tex.level) with registers of different kinds side by side (.f32 next to .u32, .f16x2 or .pred).");
 
     public static final Rule UNDOCUMENTED_VIDEO_SELECTOR = register("PTX0260", "undocumented-video-selector",
             Severity.WARNING, "instruction",

@@ -45,7 +45,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 6;
+    private static final int VERSION = 7;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -490,9 +490,10 @@ final class IsaBinary {
             boolean branchTargets = in.bool();
             boolean address64 = in.bool();
             boolean vectorOfOne = in.bool();
+            boolean whole = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
-                    vectorOfOne);
+                    vectorOfOne, whole);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -975,6 +976,7 @@ final class IsaBinary {
             o.bool(l.branchTargets());
             o.bool(l.address64());
             o.bool(l.vectorOfOne());
+            o.bool(l.whole());
         }
 
         private static void writeTable(Out o, FormTable t) {

@@ -117,15 +117,17 @@ public final class IsaForm {
      * 64-bit one: a 32-bit register makes ptxas 13.0 compile 32-bit code, which it no longer does
      * ({@code addr64});
      * {@code vectorOfOne}: a vector of one {@code {x}} is read as {@code x} here even where the opcode
-     * is listed in {@code @novectorofone} ({@code vectorofone}: multimem.ld_reduce's destination).
+     * is listed in {@code @novectorofone} ({@code vectorofone}: multimem.ld_reduce's destination);
+     * {@code whole}: ptxas reads a written vector as one value ({@code whole}: its registers are of one
+     * size, no two neighbours of different kinds, and the vector's type fits the operand's type).
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
-                         boolean vectorOfOne) {
+                         boolean vectorOfOne, boolean whole) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false, false, false);
+                Map.of(), false, false, null, false, false, false, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {
@@ -136,18 +138,14 @@ public final class IsaForm {
     /**
      * How the coordinates of a texture or surface address are laid out for one geometry
      * ({@code @geometry .a1d 2 "{index, x}" index vector}): how many elements a vector needs,
-     * the manual's layout (messages), whether the first element is an array index (an integer,
-     * left out of the element-kind test: {@code index}), whether the first element is left out of
-     * that test without being an index ({@code apart}: the sample of .a2dms), whether one
+     * the manual's layout (messages), whether an element is an array index (an integer, left out of
+     * the element-kind test: {@code index}; the first element, or the second after a sample),
+     * whether the first element is a sample left out of that test ({@code apart}: .a2dms), whether one
      * register in place of the vector is refused ({@code vector}), and whether texmode_unified
      * refuses an explicit sampler ({@code [a, b, c]}) with it ({@code nosampler}: cubemaps).
      */
     public record Geometry(String name, int count, String layout, boolean index, boolean apart, boolean vector,
                            boolean nosampler) {
-        /** Whether the first element is left out of the element-kind test. */
-        public boolean firstApart() {
-            return index || apart;
-        }
     }
 
     /** A removal: the form is an error from {@code version} on, on {@code sm} and later targets. */

@@ -507,7 +507,7 @@ public final class IsaChecks implements InstructionCheck {
                     plusConstants(insn, ctx);
                     return b;
                 }
-            } else if (n < bestCount) {
+            } else if (n < bestCount || n == bestCount && shapeMisses(insn, b) < shapeMisses(insn, best)) {
                 bestCount = n;
                 best = b;
             }
@@ -523,6 +523,30 @@ public final class IsaChecks implements InstructionCheck {
             ctx.reporter().report(f.rule(), f.span(), f.message());
         }
         return best;
+    }
+
+    /**
+     * How many operands are written as a vector where the form has none or one of another width, or the
+     * other way round: between
+     * forms with as many problems, the one whose shapes fit is reported (tex.level's lod {%f1, %f2} with
+     * .s32 coordinates is a wrong vector, not a wrong scalar).
+     */
+    private static int shapeMisses(Ast.Instruction insn, Binding b) {
+        IsaForm.Operand[] specs = b.form().operands();
+        List<Ast.Expr> ops = insn.operands();
+        if (specs.length != ops.size()) {
+            return 0;
+        }
+        int m = 0;
+        for (int i = 0; i < specs.length; i++) {
+            IsaForm.Operand s = specs[i];
+            if (s.kind() == IsaForm.Kind.ANY || s.kind() == IsaForm.Kind.COORDS || s.widths() != null) {
+                continue;
+            }
+            int wants = s.vectorSlot() >= 0 ? vectorWidth(b.value(s.vectorSlot())) : s.vector();
+            m += wants != (ops.get(i) instanceof Ast.VectorExpr v ? v.items().size() : 0) ? 1 : 0;
+        }
+        return m;
     }
 
     /** Warnings of a form that passed: undocumented forms. */
@@ -793,6 +817,9 @@ public final class IsaChecks implements InstructionCheck {
                 return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                         + "' is a vector of " + width + widthSource(b, spec) + "; this one has " + v.items().size());
             }
+            if (spec.limits().whole()) {
+                return wholeVector(insn, b, spec, type, v, dest, ctx, out);
+            }
             int p = 0;
             PtxType elementType = bitElementType(v, type, ctx);
             List<Ast.Expr> items = v.items();
@@ -841,6 +868,109 @@ public final class IsaChecks implements InstructionCheck {
                     + "': write the element without braces"));
         }
         return scalar(insn, b, spec, type, e, dest, false, ctx, out);
+    }
+
+    /**
+     * A vector that ptxas reads as one value ({@code whole}: the destinations of tex and tld4, the lod of
+     * tex.level), measured with ptxas 13.0: its registers have the operand type's size ({@code {%r1, %r2,
+     * %r3, %rd4}}: "Incompatible elements of vector expression"; a {@code .pred} register is sized apart);
+     * no two neighbours are of different kinds, floating-point ({@code .f16 .f32 .f64}), integer
+     * ({@code .uN .sN}), {@code .f16x2} or {@code .pred}, while a {@code .bN} register goes with any
+     * ({@code {%f1, %u1, ...}}: "Vector with elements of different types are not allowed", {@code {%f1,
+     * %r1, %u1, %u2}} assembles); and the vector's type fits the operand's type as one register of an
+     * instruction-typed operand would: the type of its registers when all have one ({@code .uN}/{@code .sN}
+     * read as {@code .bN}), else {@code .bN} ({@code only(...)}, when given, lists the vector types it takes).
+     * So tex.2d.v4.u32.f32 refuses {@code {%f1, %f2, %f3, %f4}} ("Arguments mismatch") and takes
+     * {@code {%f1, %f2, %f3, %r4}} and four .f16x2 registers; tex.2d.v4.f32.f32 takes four .u32 registers
+     * and refuses four .f16x2. Elements that are not registers are checked one by one, as in other vectors,
+     * and leave the vector's type open.
+     */
+    private int wholeVector(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.VectorExpr v,
+                            boolean dest, CheckContext ctx, List<Finding> out) {
+        List<Ast.Expr> items = v.items();
+        int p = 0;
+        int previous = 0;
+        PtxType previousType = null;
+        PtxType common = null;
+        boolean mixed = false;
+        boolean typed = true;
+        for (int i = 0; i < items.size(); i++) {
+            Ast.Expr item = items.get(i);
+            FormAnalysis.Operand o = item instanceof Ast.Sink ? null : FormAnalysis.classify(item, ctx);
+            if (o == null || o.kind() != Kind.REGISTER || o.type() == null) {
+                typed = false;
+                previous = 0;
+                if (o != null && o.kind() == Kind.SPECIAL_REGISTER && !dest) {
+                    continue; // tex.level's lod {%tid.x, %r1} assembles (ptxas 13.0)
+                }
+                if (item instanceof Ast.Sink) {
+                    if (!spec.sink() && !dest) {
+                        p += fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
+                                + spec.name() + " of '" + insn.mnemonic() + "'");
+                    }
+                } else {
+                    p += scalar(insn, b, spec, type, item, dest, true, ctx, out);
+                }
+                continue;
+            }
+            PtxType r = o.type();
+            if (type != null && r != PtxType.PRED && r.bits() != type.bits()) {
+                return p + fail(out, Rules.OPERAND_TYPE_MISMATCH, item, "'" + o.symbol().name() + "' is " + r.text()
+                        + ", but the elements of operand " + spec.name() + " of '" + insn.mnemonic() + "' are "
+                        + type.bits() + "-bit registers (ptxas reads the vector as one " + type.text() + " value)");
+            }
+            int k = elementKind(r);
+            if (previous != 0 && k != 0 && previous != k) {
+                return p + fail(out, Rules.VECTOR_ELEMENT_KINDS, item, "'" + o.symbol().name() + "' (" + r.text()
+                        + ") follows a " + previousType.text() + " register in operand " + spec.name() + " of '"
+                        + insn.mnemonic() + "': ptxas reads the vector as one value and refuses elements of different"
+                        + " kinds side by side; use registers of one kind"
+                        + (type == null ? "" : " for " + type.text() + " (a .b" + type.bits() + " register goes with any)"));
+            }
+            previous = k;
+            previousType = r;
+            mixed |= common != null && common != r;
+            common = common == null ? r : common;
+        }
+        if (!typed || common == null || type == null || p > 0) {
+            return p;
+        }
+        PtxType whole = mixed ? type.bitType() : common;
+        return wholeFits(spec, type, whole) ? 0 : fail(out, Rules.OPERAND_TYPE_MISMATCH, v, "operand " + spec.name() + " of '"
+                + insn.mnemonic() + "' is one " + type.text() + " value; ptxas reads this vector of " + whole.text()
+                + " registers as " + whole.text() + ", which does not fit: use registers that do ("
+                + wholeText(spec, type) + "), or one .b" + type.bits() + " register among them");
+    }
+
+    /** The register types a vector marked {@code whole} may consist of, for messages. */
+    private static String wholeText(IsaForm.Operand spec, PtxType type) {
+        StringBuilder sb = new StringBuilder();
+        for (PtxType t : PtxType.values()) {
+            if (t.isRegisterType() && t != PtxType.PRED && t.bits() == type.bits() && wholeFits(spec, type, t)) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(t.text());
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Whether a vector all of whose registers are of type {@code r} fits a {@code whole} operand of {@code type}. */
+    private static boolean wholeFits(IsaForm.Operand spec, PtxType type, PtxType r) {
+        PtxType n = r.kind() == PtxType.Kind.SIGNED || r.kind() == PtxType.Kind.UNSIGNED ? r.bitType() : r;
+        return spec.only() != null ? spec.only().contains(n)
+                : OperandFit.register(null, -1, TypeRules.Origin.TYPED, type, n);
+    }
+
+    /** 0 for a bit-size register (it goes with any), else 1 floating-point, 2 integer, 3 packed, 4 predicate. */
+    private static int elementKind(PtxType r) {
+        if (r.isPacked()) {
+            return 3;
+        }
+        return switch (r.kind()) {
+            case BIT -> 0;
+            case FLOAT -> 1;
+            case SIGNED, UNSIGNED -> 2;
+            case PREDICATE -> 4;
+        };
     }
 
     /**

@@ -9,6 +9,7 @@ import dev.ptxlint.isa.IsaSource;
 import dev.ptxlint.isa.PtxType;
 import dev.ptxlint.isa.PtxVersion;
 import dev.ptxlint.isa.Target;
+import dev.ptxlint.isa.TypeRules;
 import dev.ptxlint.syntax.Ast;
 import java.util.List;
 
@@ -204,12 +205,11 @@ final class TextureOperands {
     static int coordinates(Ast.Instruction insn, IsaForm.Operand spec, String geometry, PtxType type, Ast.Expr e,
                            CheckContext ctx, List<IsaChecks.Finding> out) {
         IsaForm.Geometry g = spec.limits().geometry(geometry);
-        if (g == null) {
+        if (g == null || type == null) {
             return 0;
         }
         int need = g.count();
         boolean texture = type != PtxType.B32;
-        boolean integer = type != PtxType.F32;
         int parts = texture ? parts(insn, e) : 0;
         if (parts == 2 && independent(ctx)) {
             // texmode_independent: "Argument 2 of instruction 'tex': .samplerref or .u64 register expected"
@@ -223,7 +223,7 @@ final class TextureOperands {
                     + "' takes no explicit sampler on a cubemap: write [a, c] (or declare texmode_independent)");
         }
         if (!(e instanceof Ast.VectorExpr v)) {
-            return scalarCoordinate(insn, spec, g, type, texture, integer, e, ctx, out);
+            return scalarCoordinate(insn, spec, g, type, e, ctx, out);
         }
         int k = v.items().size();
         if (k != 1 && k != 2 && k != 4 || k < need) {
@@ -231,14 +231,15 @@ final class TextureOperands {
                     ? "a 2-element (or 4-element)" : "a 1-, 2- or 4-element") + " coordinate vector " + g.layout()
                     + "; this one has " + k + (k == 3 || k > 4 ? " (vectors have 1, 2 or 4 elements)" : ""));
         }
-        // the array index is left out of the element-kind test, except with an explicit sampler in
-        // texmode_unified ("Vector with elements of different types" for [tex, tex, {%u1, %f2}])
-        int skip = g.firstApart() && !unifiedSampler ? 1 : 0;
-        boolean indexChecked = g.index();
+        // the sample (apart) and the array index (index) are left out of the element-kind test, except with
+        // an explicit sampler in texmode_unified ("Vector with elements of different types" for [tex, tex,
+        // {%u1, %f2}]); the index is the first element, or the one after the sample
+        int indexAt = g.index() ? (g.apart() ? 1 : 0) : -1;
+        int skip = unifiedSampler ? 0 : (g.apart() ? 1 : 0) + (g.index() ? 1 : 0);
         boolean hasFloat = false;
-        boolean hasInt = false;
         boolean hasBits = false;
         boolean others = false;
+        boolean constants = false;
         // ptxas compares each element with the one before it: {%f1, %r1, %u1, %u2} assembles
         // (.b32 between), {%f1, %u1, %u2, %u3} and {%f1, %f2, %u2, %u3} are "Vector with elements
         // of different types" (measured with ptxas 13.0)
@@ -246,7 +247,11 @@ final class TextureOperands {
         // ptxas 13.0 takes .f32 registers next to a decimal constant as integer coordinates
         // ({1.5, %f13} and {%f13, 1.5} assemble with .s32; {%f13}, {1.5} and {0f3F800000, %f2} do not)
         boolean decimal = false;
-        int previous = 0; // 1 float, 2 integer, 0 anything else
+        // the vector's type when all elements are registers: that of its registers when all have one
+        // (.u32/.s32 read as .b32), else .b32 (IsaChecks' whole vectors)
+        PtxType common = null;
+        boolean commonMixed = false;
+        int previous = 0; // 1 float, 2 integer, 3 packed, 0 anything else
         for (int i = 0; i < k; i++) {
             Ast.Expr item = v.items().get(i);
             if (item instanceof Ast.Sink) {
@@ -256,29 +261,37 @@ final class TextureOperands {
             switch (o.kind()) {
                 case REGISTER -> {
                     PtxType r = o.type();
-                    if (r == null || r == PtxType.F16X2 || r == PtxType.BF16X2) {
-                        others = true; // .f16x2: a kind of its own next to other elements (kindOf)
+                    if (r == null) {
+                        others = true;
+                    } else if (r.bits() != 32) {
+                        return out == null ? 1 : fail(out, item, "coordinates of '" + insn.mnemonic() + "' are 32-bit ("
+                                + type.text() + "); '" + o.symbol().name() + "' is " + r.text());
+                    } else if (i == indexAt && (r.kind() == PtxType.Kind.FLOAT)) {
+                        // "Array index in the 'tex' instruction has unexpected type. Expecting type .u32" (.f32, .f16x2)
+                        return out == null ? 1 : fail(out, item, "the array index of '" + insn.mnemonic() + "', element "
+                                + (i + 1) + " of " + g.layout() + ", is a .u32 integer; '" + o.symbol().name() + "' is "
+                                + r.text());
                     } else if (r == PtxType.B32) {
                         hasBits |= i >= skip;
                     } else if (r == PtxType.F32) {
-                        if (i == 0 && indexChecked) {
-                            return out == null ? 1 : fail(out, item, "the array index of '" + insn.mnemonic() + "', the first element of "
-                                    + g.layout() + ", is a .u32 integer; '" + o.symbol().name() + "' is .f32");
-                        }
                         hasFloat |= i >= skip;
-                    } else if (r == PtxType.U32 || r == PtxType.S32) {
-                        hasInt |= i >= skip;
-                    } else {
-                        return out == null ? 1 : fail(out, item, "coordinates of '" + insn.mnemonic() + "' are 32-bit ("
-                                + (integer ? ".s32" : ".f32") + "); '" + o.symbol().name() + "' is " + r.text());
+                    }
+                    if (r != null) {
+                        PtxType n = r.kind() == PtxType.Kind.SIGNED || r.kind() == PtxType.Kind.UNSIGNED ? r.bitType() : r;
+                        commonMixed |= common != null && common != n;
+                        common = common == null ? n : common;
                     }
                 }
-                case INTEGER -> hasInt |= i >= skip && !(item instanceof Ast.Name); // WARP_SZ: not counted
+                case INTEGER -> constants = true;
                 case FLOAT_DECIMAL -> {
                     hasFloat |= i >= skip;
                     decimal = true;
+                    constants = true;
                 }
-                case FLOAT_HEX_F -> hasFloat |= i >= skip;
+                case FLOAT_HEX_F -> {
+                    hasFloat |= i >= skip;
+                    constants = true;
+                }
                 case OTHER_SYMBOL -> {
                     Symbol s = o.symbol();
                     if (s.isRegister()) {
@@ -296,14 +309,41 @@ final class TextureOperands {
         }
         if (mixed) {
             return out == null ? 1 : fail(out, e, "the coordinates of '" + insn.mnemonic() + "' put elements of different kinds (.f32, .s32/.u32, .f16x2) next to each other"
-                    + (skip > 0 ? " (after the array index)" : "") + "; ptxas takes a vector of one kind: "
-                    + (integer ? ".s32" : ".f32") + " " + g.layout());
+                    + (skip > 0 ? " (after the " + (skip == 2 ? "sample and the " : "") + "array index)" : "")
+                    + "; ptxas takes a vector of one kind: " + type.text() + " " + g.layout());
         }
+        if (!constants && !others && common != null) {
+            // all registers: the vector is read as one value of its type (four .f32 registers for .s32
+            // coordinates, four .f16x2 for .f32 ones: "Arguments mismatch"; measured with ptxas 13.0)
+            PtxType whole = commonMixed ? PtxType.B32 : common;
+            return fitsWhole(spec, type, whole) ? 0 : out == null ? 1 : fail(out, e, "the coordinates of '"
+                    + insn.mnemonic() + "' are one " + type.text() + " vector " + g.layout() + "; ptxas reads this one of "
+                    + whole.text() + " registers as " + whole.text() + ", which does not fit: use " + wholeText(spec, type)
+                    + " registers (or one .b32 register among them)");
+        }
+        boolean integer = !fitsWhole(spec, type, PtxType.F32);
         if (integer && hasFloat && !hasBits && !others && skip == 0 && (!decimal || k == 1)) {
-            return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes integer (" + (texture ? ".s32" : ".b32, .u32 or .s32")
+            return out == null ? 1 : fail(out, e, "'" + insn.mnemonic() + "' takes integer (" + wholeText(spec, type)
                     + ") coordinates " + g.layout() + "; these are floating-point");
         }
         return 0;
+    }
+
+    /** Whether a vector of registers read as one value of type {@code r} fits coordinates of {@code type}. */
+    private static boolean fitsWhole(IsaForm.Operand spec, PtxType type, PtxType r) {
+        return spec.only() != null ? spec.only().contains(r) : OperandFit.register(null, -1, TypeRules.Origin.TYPED, type, r);
+    }
+
+    /** The 32-bit register types whose vectors fit coordinates of {@code type}, for messages. */
+    private static String wholeText(IsaForm.Operand spec, PtxType type) {
+        StringBuilder sb = new StringBuilder();
+        for (PtxType t : PtxType.values()) {
+            if (t.isRegisterType() && t.bits() == 32 && fitsWhole(spec, type, t.kind() == PtxType.Kind.SIGNED
+                    || t.kind() == PtxType.Kind.UNSIGNED ? t.bitType() : t)) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(t.text());
+            }
+        }
+        return sb.toString();
     }
 
     /**
@@ -346,8 +386,7 @@ final class TextureOperands {
     }
 
     private static int scalarCoordinate(Ast.Instruction insn, IsaForm.Operand spec, IsaForm.Geometry g, PtxType type,
-                                        boolean texture, boolean integer, Ast.Expr e, CheckContext ctx,
-                                        List<IsaChecks.Finding> out) {
+                                        Ast.Expr e, CheckContext ctx, List<IsaChecks.Finding> out) {
         FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
         if (o.kind() == Kind.UNDECLARED || o.kind() == Kind.OTHER || o.kind() == Kind.REGISTER_EXPRESSION) {
             return 0;
@@ -367,10 +406,25 @@ final class TextureOperands {
         if (r == null) {
             return 0;
         }
-        boolean fits = r == PtxType.B32 || (integer ? r == PtxType.U32 || r == PtxType.S32 : r == PtxType.F32);
+        // one register: as an instruction-typed operand (.f32 or .b32 for .f32; .b32 .u32 .s32 .f16x2 for .s32:
+        // tex.1d.v4.f32.s32 d, [tex, %hh10] assembles), or only(...) (surfaces: [surf, %hh10] is "Arguments mismatch")
+        boolean fits = spec.only() != null ? spec.only().contains(r)
+                : OperandFit.register(null, -1, TypeRules.Origin.TYPED, type, r);
         return fits ? 0 : out == null ? 1 : fail(out, e, "'" + o.symbol().name() + "' is " + r.text() + "; the coordinate of '"
-                + insn.mnemonic() + "' is " + (integer ? "a 32-bit integer (.b32, .u32, .s32)" : "an .f32 or .b32")
-                + " register, or a vector " + g.layout());
+                + insn.mnemonic() + "' is one " + type.text() + " register (" + scalarText(spec, type)
+                + "), or a vector " + g.layout());
+    }
+
+    /** The register types one register in place of the coordinates may have, for messages. */
+    private static String scalarText(IsaForm.Operand spec, PtxType type) {
+        StringBuilder sb = new StringBuilder();
+        for (PtxType t : PtxType.values()) {
+            if (t.isRegisterType() && (spec.only() != null ? spec.only().contains(t)
+                    : OperandFit.register(null, -1, TypeRules.Origin.TYPED, type, t))) {
+                sb.append(sb.length() == 0 ? "" : ", ").append(t.text());
+            }
+        }
+        return sb.toString();
     }
 
     private static int failAddress(List<IsaChecks.Finding> out, Ast.Expr e, String message) {
