@@ -852,10 +852,14 @@ public final class IsaChecks implements InstructionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is a " + onlyText(b, spec, null) + " register, not a vector");
         }
+        boolean element = false;
         if (e instanceof Ast.VectorExpr v && v.items().size() == 1
                 && (spec.limits().vectorOfOne() || bf16 || !isa.listed("novectorofone", insn.opcode().text()))) {
             // ptxas reads {%r1} as %r1 (ld, st, ldu, mov's destination, multimem.ld_reduce's destination:
-            // @operand ... vectorofone; every .bf16/.bf16x2 operand: add.bf16 {%rs1}, %rs2, {%rs3})
+            // @operand ... vectorofone; every .bf16/.bf16x2 operand: add.bf16 {%rs1}, %rs2, {%rs3}), with the
+            // type rule of a vector's element: st.f32 [a], {%s1} assembles, st.f32 [a], %s1 does not (ptxas
+            // 13.0, 2026-11-28; st.u32 [a], {%f1} does not either)
+            element = !bf16;
             e = v.items().get(0);
         }
         if (e instanceof Ast.VectorExpr v && bf16) {
@@ -867,7 +871,7 @@ public final class IsaChecks implements InstructionCheck {
                     : "; ptxas does not read a vector of one as its element on '" + insn.opcode().text()
                     + "': write the element without braces"));
         }
-        return scalar(insn, b, spec, type, e, dest, false, ctx, out);
+        return scalar(insn, b, spec, type, e, dest, element, ctx, out);
     }
 
     /**
