@@ -232,11 +232,21 @@ public final class CudaLinter {
         }
         for (Diagnostic d : found) {
             Diagnostic mapped = m.map(d);
-            if (mapped != null) {
+            if (mapped != null && !(mapped.rule() == Rules.ADDRESS_32_BIT && saidAt(out, Rules.ASM_32_BIT_ADDRESS, mapped))) {
                 out.add(mapped);
             }
         }
         return null;
+    }
+
+    /** Whether {@code ds} holds a finding of {@code rule} at the range of {@code d} (PTX0504 over PTX0273). */
+    private static boolean saidAt(List<Diagnostic> ds, Rule rule, Diagnostic d) {
+        for (Diagnostic x : ds) {
+            if (x.rule() == rule && x.range().equals(d.range())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -1168,12 +1168,18 @@ public final class IsaChecks implements InstructionCheck {
                 if (spec.parts() != null) {
                     return addressParts(insn, b, spec, a, ctx, out);
                 }
+                if (type == null && immediateAddress(insn, b, spec, a, out) > 0) {
+                    return 1;
+                }
                 int bad = type == null ? untypedAddressBase(insn, spec, a, ctx, out)
                         : addressBase(insn, b, spec, type, a, ctx, out);
                 return bad > 0 || !spec.limits().address64() ? bad : address64(insn, b, spec, a, ctx, out);
             }
             case MEM -> {
                 if (e instanceof Ast.Address a) {
+                    if (immediateAddress(insn, b, spec, a, out) > 0 || untypedAddressBase(insn, spec, a, ctx, out) > 0) {
+                        return 1;
+                    }
                     return spec.spaces() == null || a.items().isEmpty() ? 0
                             : addressSpaceOf(insn, b, spec, a.items().get(0), ctx, out);
                 }
@@ -1699,8 +1705,9 @@ public final class IsaChecks implements InstructionCheck {
      * The register of an untyped address {@code [r]} / {@code [r+imm]}: ptxas 13.0 refuses a
      * floating-point or .pred register ("Illegal to use symbol '%f7' of type .f32 as address operand.
      * Use integer or bit only") and a .b128 one ("Illegal operand type for address/array-index"),
-     * measured on ld, st, atom, prefetch, mbarrier, ldmatrix and cp.async; 8-, 16- and 32-bit integer
-     * registers assemble (with a warning outside .shared). fence.proxy.tensormap::generic.acquire
+     * measured on ld, st, atom, prefetch, mbarrier, ldmatrix, cp.async and the bracketed addresses of
+     * the bulk tensor copies ({@code mem}); 8-, 16- and 32-bit integer registers assemble (with a
+     * warning outside .shared). fence.proxy.tensormap::generic.acquire
      * refuses only the .b128 one (hold-out cases, probed).
      */
     private static int untypedAddressBase(Ast.Instruction insn, IsaForm.Operand spec, Ast.Address a, CheckContext ctx,
@@ -1732,9 +1739,41 @@ public final class IsaChecks implements InstructionCheck {
                         + insn.mnemonic() + "': an address register has an integer or bit-size type (.u64 or .b64)");
             }
             default -> {
+                // only(...) on an address: the register types its base may have (cp.async.bulk's [mbar]
+                // refuses a 16-bit one: "Argument 3 of instruction 'cp.async.bulk': must be register")
+                PtxType rt = spec.only() == null ? null : TypeCache.of(s.type());
+                if (rt == null || spec.only().contains(rt)) {
+                    return 0;
+                }
+                return fail(out, Rules.OPERAND_TYPE_MISMATCH, base, "'" + n.text() + "' is a " + s.type()
+                        + " register, which ptxas does not take as the address of operand " + spec.name() + " of '"
+                        + insn.mnemonic() + "': use a 64-bit (.b64, .u64) or 32-bit (.b32, .u32) register");
+            }
+        }
+    }
+
+    /**
+     * An immediate address ({@code [1024]}, {@code [WARP_SZ]}, {@code [-4]}, {@code [8+8]}): ptxas 13.0
+     * takes one only when the instruction names {@code .local} (ld.local, st.local, prefetch.local);
+     * anywhere else, generic addresses included, it is "Immediate addresses allowed only for .local
+     * state space" (measured over every address operand of the recorded forms). An {@code anyreg}
+     * address (fence.proxy.tensormap) takes one too.
+     */
+    private static int immediateAddress(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Address a,
+                                        List<Finding> out) {
+        if (a.items().size() != 1 || !FormAnalysis.isIntegerConstant(a.items().get(0)) || spec.limits().anyRegister()) {
+            return 0;
+        }
+        IsaForm f = b.form();
+        for (int i : f.spaceSlots()) {
+            if (".local".equals(b.value(i))) {
                 return 0;
             }
         }
+        return fail(out, Rules.INVALID_OPERAND_KIND, a, "operand " + spec.name() + " of '" + insn.mnemonic()
+                + "' is the immediate address [" + Exprs.text(a.items().get(0)) + "], which ptxas takes only in"
+                + " .local ('Immediate addresses allowed only for .local state space'): put the address in a 64-bit"
+                + " register or name a variable ([var+offset])");
     }
 
     /**
