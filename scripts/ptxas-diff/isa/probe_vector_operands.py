@@ -27,10 +27,14 @@ first message) so that the opcodes that refuse a vector of one can be listed.
 --addresses writes the companion probe of address registers instead (family
 `addrprobe-FAMILY`): in every address operand `[%rd1]`, `[%r1+16]`, ... of the same
 bases, the register is replaced by one of each integer width (`%b1` .b8, `%rs1` .b16,
-`%r1` .b32, `%ud1` .u64).  ptxas expands some instructions into a `mov` of the address
-and then refuses a register narrower than the address ("Arguments mismatch for
-instruction 'mov'": multimem.red, tensormap.replace, ...), where ld/st only warn.
---summary prints its table too (per opcode and width).
+`%r1` .b32, `%u1` .u32, `%ud1` .u64).  ptxas expands some instructions into a `mov` of
+the address and then refuses a register narrower than the address ("Arguments mismatch for
+instruction 'mov'": multimem.red, tensormap.replace, cp.async.mbarrier.arrive, ldmatrix,
+cp.async.bulk.tensor refuse [%b1] and [%rs1], multimem.red also [%r1]; measured by hand on
+2026-11-28), where ld/st only warn; tcgen05.mma takes a .b32 register only.  Slow on a
+loaded machine: a 32-bit register in a .global address on sm_90+ is fatal, and each fatal
+case splits its batch (4,300 cases did not finish in 40 minutes at load 35).
+--summary --addresses prints its table (per instruction and width).
 """
 import argparse
 import collections
