@@ -904,8 +904,10 @@ public final class IsaChecks implements InstructionCheck {
             if (o == null || o.kind() != Kind.REGISTER || o.type() == null) {
                 typed = false;
                 previous = 0;
-                if (o != null && o.kind() == Kind.SPECIAL_REGISTER && !dest) {
-                    continue; // tex.level's lod {%tid.x, %r1} assembles (ptxas 13.0)
+                if (o != null && o.kind() == Kind.SPECIAL_REGISTER) {
+                    // ptxas 13.0 takes a special register in such a vector, a destination's too:
+                    // tex.level's lod {%tid.x, %r1}, tex.2d.v4.f32.f32 {%tid.x, %f2, %f3, %f4} assemble
+                    continue;
                 }
                 if (item instanceof Ast.Sink) {
                     if (!spec.sink() && !dest) {
