@@ -1749,7 +1749,7 @@ public final class IsaChecks implements InstructionCheck {
                 }
                 return fail(out, Rules.OPERAND_TYPE_MISMATCH, base, "'" + n.text() + "' is a " + s.type()
                         + " register, which ptxas does not take as the address of operand " + spec.name() + " of '"
-                        + insn.mnemonic() + "': use a 64-bit (.b64, .u64) or 32-bit (.b32, .u32) register");
+                        + insn.mnemonic() + "': use a " + onlyText(null, spec, null) + " register");
             }
         }
     }
