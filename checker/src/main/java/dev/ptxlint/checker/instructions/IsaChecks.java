@@ -1704,6 +1704,22 @@ public final class IsaChecks implements InstructionCheck {
     }
 
     /**
+     * The register name of an address {@code [r]} or {@code [r+imm]} ({@code [r-imm]} too: OperandSyntax
+     * reports the '-'), without suffixes; null for any other address.
+     */
+    private static Ast.Name addressBaseName(Ast.Address a) {
+        if (a.items().size() != 1) {
+            return null;
+        }
+        Ast.Expr base = a.items().get(0);
+        if (base instanceof Ast.Binary bin && (bin.op().text().equals("+") || bin.op().text().equals("-"))
+                && FormAnalysis.isIntegerConstant(bin.right())) {
+            base = bin.left();
+        }
+        return base instanceof Ast.Name n && n.suffixes().isEmpty() ? n : null;
+    }
+
+    /**
      * The register of an untyped address {@code [r]} / {@code [r+imm]}: ptxas 13.0 refuses a
      * floating-point or .pred register ("Illegal to use symbol '%f7' of type .f32 as address operand.
      * Use integer or bit only") and a .b128 one ("Illegal operand type for address/array-index"),
@@ -1714,21 +1730,12 @@ public final class IsaChecks implements InstructionCheck {
      */
     private static int untypedAddressBase(Ast.Instruction insn, IsaForm.Operand spec, Ast.Address a, CheckContext ctx,
                                           List<Finding> out) {
-        if (a.items().size() != 1) {
-            return 0;
-        }
-        Ast.Expr base = a.items().get(0);
-        if (base instanceof Ast.Binary bin && (bin.op().text().equals("+") || bin.op().text().equals("-"))
-                && FormAnalysis.isIntegerConstant(bin.right())) {
-            base = bin.left();
-        }
-        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
-            return 0;
-        }
-        Symbol s = ctx.resolve(n.text());
+        Ast.Name n = addressBaseName(a);
+        Symbol s = n == null ? null : ctx.resolve(n.text());
         if (s == null || !s.isRegister() || s.vector() != 1 || s.type() == null) {
             return 0;
         }
+        Ast.Expr base = n;
         // @operand ... anyreg: fence.proxy.tensormap::generic.acquire takes [%f1], [%h1], [%p1] (not [%q1])
         boolean anyScalar = spec.limits().anyRegister();
         switch (s.type()) {
@@ -1791,21 +1798,15 @@ public final class IsaChecks implements InstructionCheck {
      */
     private static int address64(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Address a,
                                  CheckContext ctx, List<Finding> out) {
-        if (a.items().size() != 1 || ctx.addressSize() == 32) {
+        if (ctx.addressSize() == 32) {
             return 0;
         }
-        Ast.Expr base = a.items().get(0);
-        if (base instanceof Ast.Binary bin && (bin.op().text().equals("+") || bin.op().text().equals("-"))
-                && FormAnalysis.isIntegerConstant(bin.right())) {
-            base = bin.left();
-        }
-        if (!(base instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
-            return 0;
-        }
-        Symbol s = ctx.resolve(n.text());
+        Ast.Name n = addressBaseName(a);
+        Symbol s = n == null ? null : ctx.resolve(n.text());
         if (s == null || !s.isRegister() || s.vector() != 1 || s.type() == null) {
             return 0;
         }
+        Ast.Expr base = n;
         switch (s.type()) {
             case ".b32", ".u32", ".s32" -> {
             }
