@@ -168,25 +168,29 @@ def address_cases(cap):
                     yield 'addrprobe-' + family, version, target, text
 
 
-def address_summary(folder):
-    table = collections.defaultdict(collections.Counter)
-    for path in sorted(glob.glob(os.path.join(folder, 'addrprobe-*.tsv.gz'))):
+def judged(folder, prefix):
+    """(columns, mnemonic, operands) of every judged case in FOLDER/PREFIX*.tsv.gz whose instruction parses."""
+    for path in sorted(glob.glob(os.path.join(folder, prefix + '*.tsv.gz'))):
         with gzip.open(path, 'rt') as f:
             for line in f:
                 if line.startswith('#'):
                     continue
                 cols = line.rstrip('\n').split('\t')
                 parsed = parse(cols[2])
-                if parsed is None:
-                    continue
-                _, mnemonic, operands = parsed
-                for op in operands:
-                    m = ADDRESS.match(op)
-                    if m and m.group(1) in WIDTHS:
-                        msg = cols[4] if cols[3] != 'ok' else 'ok'
-                        msg = re.sub(r"'[^']*'", "'X'", msg)[:70]
-                        name = '.'.join(mnemonic.split('.')[:2])
-                        table[(name, m.group(1))][cols[3] + ' ' + msg] += 1
+                if parsed is not None:
+                    yield cols, parsed[1], parsed[2]
+
+
+def address_summary(folder):
+    table = collections.defaultdict(collections.Counter)
+    for cols, mnemonic, operands in judged(folder, 'addrprobe-'):
+        for op in operands:
+            m = ADDRESS.match(op)
+            if m and m.group(1) in WIDTHS:
+                msg = cols[4] if cols[3] != 'ok' else 'ok'
+                msg = re.sub(r"'[^']*'", "'X'", msg)[:70]
+                name = '.'.join(mnemonic.split('.')[:2])
+                table[(name, m.group(1))][cols[3] + ' ' + msg] += 1
     for key in sorted(table):
         print('%-28s %-5s %s' % (key[0], key[1], '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common())))
 
@@ -194,26 +198,17 @@ def address_summary(folder):
 def summary(folder):
     """Per opcode and shape: how ptxas judged the vector in each slot."""
     table = collections.defaultdict(collections.Counter)
-    for path in sorted(glob.glob(os.path.join(folder, 'vecprobe-*.tsv.gz'))):
-        with gzip.open(path, 'rt') as f:
-            for line in f:
-                if line.startswith('#'):
-                    continue
-                cols = line.rstrip('\n').split('\t')
-                parsed = parse(cols[2])
-                if parsed is None:
-                    continue
-                _, mnemonic, operands = parsed
-                for i, op in enumerate(operands):
-                    if op.startswith('{'):
-                        shape = 'v1' if ',' not in op else 'v2'
-                        msg = cols[4] if cols[3] != 'ok' else 'ok'
-                        msg = re.sub(r"'[^']*'", "'X'", msg)
-                        table[(mnemonic.split('.')[0], shape, i)][cols[3] + ' ' + msg] += 1
+    for cols, mnemonic, operands in judged(folder, 'vecprobe-'):
+        for i, op in enumerate(operands):
+            if op.startswith('{'):
+                shape = 'v1' if ',' not in op else 'v2'
+                msg = cols[4] if cols[3] != 'ok' else 'ok'
+                msg = re.sub(r"'[^']*'", "'X'", msg)
+                table[(mnemonic.split('.')[0], shape, i)][cols[3] + ' ' + msg] += 1
     for key in sorted(table):
         opcode, shape, slot = key
         print('%-14s %s slot %d: %s' % (opcode, shape, slot,
-                                        '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common())))
+                                '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common())))
 
 
 def main():
