@@ -233,12 +233,17 @@ public final class IsaChecks implements InstructionCheck {
             return 0;
         }
         Symbol s = ctx.resolve(n.text());
-        if (s == null || s.kind() != Symbol.Kind.VARIABLE || s.space() == null || s.isRegister()
-                || ".sreg".equals(s.space()) || ".tex".equals(s.space())) {
+        if (s == null || !inStateSpace(s)) {
             return 0;
         }
         String want = wantedSpace(b, spec, s.space());
         return want == null ? 0 : spaceMismatch(insn, spec, n, s, want, out);
+    }
+
+    /** A variable of a memory state space (not a register, special register or texture reference). */
+    private static boolean inStateSpace(Symbol s) {
+        return s.kind() == Symbol.Kind.VARIABLE && s.space() != null && !s.isRegister() && !".sreg".equals(s.space())
+                && !".tex".equals(s.space());
     }
 
     /**
@@ -296,8 +301,7 @@ public final class IsaChecks implements InstructionCheck {
                     + " function, not a variable: operand " + spec.name() + " of '" + insn.mnemonic() + "' takes the"
                     + " address of a " + wantedSpace(b, spec, "") + " variable");
         }
-        if (s.kind() != Symbol.Kind.VARIABLE || s.space() == null || s.isRegister() || ".sreg".equals(s.space())
-                || ".tex".equals(s.space())) {
+        if (!inStateSpace(s)) {
             return 0;
         }
         String want = wantedSpace(b, spec, s.space());

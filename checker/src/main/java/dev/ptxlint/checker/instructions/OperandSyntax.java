@@ -41,7 +41,6 @@ public final class OperandSyntax implements InstructionCheck {
     @Override
     public void check(Ast.Instruction insn, CheckContext ctx) {
         List<Ast.Expr> ops = insn.operands();
-        boolean isCall = insn.opcode().text().equals("call");
         for (int i = 0, n = ops.size(); i < n; i++) {
             Ast.Expr e = ops.get(i);
             if (e instanceof Ast.Address a) {
@@ -56,7 +55,7 @@ public final class OperandSyntax implements InstructionCheck {
                         }
                     }
                 }
-            } else if (isCompound(e) && !(e instanceof Ast.Group && isCall)) {
+            } else if (isCompound(e) && !(e instanceof Ast.Group && insn.opcode().text().equals("call"))) {
                 source(insn, e, ctx); // call's (a, b) lists are argument lists, not expressions
             }
         }
