@@ -963,11 +963,18 @@ public final class IsaChecks implements InstructionCheck {
         return sb.toString();
     }
 
-    /** Whether a vector all of whose registers are of type {@code r} fits a {@code whole} operand of {@code type}. */
+    /**
+     * Whether a vector all of whose registers are of type {@code r} fits a {@code whole} operand of {@code type}:
+     * with {@code only(...)}, when the list holds {@code r} itself (atom/red's vector .bf16 source refuses four
+     * .u16 registers, ptxas 13.0); else as one register of type {@code r} ({@code .uN}/{@code .sN} read as
+     * {@code .bN}) would.
+     */
     private static boolean wholeFits(IsaForm.Operand spec, PtxType type, PtxType r) {
+        if (spec.only() != null) {
+            return spec.only().contains(r);
+        }
         PtxType n = r.kind() == PtxType.Kind.SIGNED || r.kind() == PtxType.Kind.UNSIGNED ? r.bitType() : r;
-        return spec.only() != null ? spec.only().contains(n)
-                : OperandFit.register(null, -1, TypeRules.Origin.TYPED, type, n);
+        return OperandFit.register(null, -1, TypeRules.Origin.TYPED, type, n);
     }
 
     /** 0 for a bit-size register (it goes with any), else 1 floating-point, 2 integer, 3 packed, 4 predicate. */
