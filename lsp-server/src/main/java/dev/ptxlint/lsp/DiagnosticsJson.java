@@ -71,11 +71,9 @@ final class DiagnosticsJson {
             if (p.getUri() != null) {
                 out.name("uri").value(p.getUri());
             }
-            out.name("diagnostics").beginArray();
-            for (Diagnostic d : p.model) {
-                diagnostic(out, p.getUri(), d);
-            }
-            out.endArray();
+            // the array as one piece of text: JsonWriter's calls per value (each a write to a
+            // synchronized StringBuffer) took as long as the rest of the serialisation
+            out.name("diagnostics").jsonValue(array(p.getUri(), p.model));
             if (p.getVersion() != null) {
                 out.name("version").value(p.getVersion());
             }
@@ -88,44 +86,100 @@ final class DiagnosticsJson {
         }
     };
 
-    /** One diagnostic, as LSP4J writes {@link Convert#diagnostic}'s result. */
-    static void diagnostic(JsonWriter out, String uri, Diagnostic d) throws IOException {
-        out.beginObject();
-        range(out.name("range"), d.range());
-        out.name("severity").value(switch (d.severity()) {
+    /** The part of a diagnostic's JSON that depends on its rule only, by rule. */
+    private static final java.util.concurrent.ConcurrentHashMap<dev.ptxlint.diag.Rule, String> RULE_JSON =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static String ruleJson(dev.ptxlint.diag.Rule rule) {
+        String s = RULE_JSON.get(rule);
+        if (s == null) {
+            StringBuilder b = new StringBuilder(",\"code\":");
+            string(b, rule.code());
+            b.append(",\"codeDescription\":{\"href\":");
+            string(b, rule.docsUrl());
+            b.append("},\"source\":\"ptxlint\",\"message\":");
+            s = b.toString();
+            RULE_JSON.put(rule, s);
+        }
+        return s;
+    }
+
+    /** The JSON array of {@code diagnostics}, as LSP4J writes {@link Convert#diagnostic}'s results. */
+    static String array(String uri, List<Diagnostic> diagnostics) {
+        StringBuilder b = new StringBuilder(64 + 256 * diagnostics.size());
+        b.append('[');
+        for (int i = 0, n = diagnostics.size(); i < n; i++) {
+            if (i > 0) {
+                b.append(',');
+            }
+            diagnostic(b, uri, diagnostics.get(i));
+        }
+        return b.append(']').toString();
+    }
+
+    private static void diagnostic(StringBuilder b, String uri, Diagnostic d) {
+        b.append("{\"range\":");
+        range(b, d.range());
+        b.append(",\"severity\":").append(switch (d.severity()) {
             case ERROR -> 1;
             case WARNING -> 2;
             case NOTE -> 3;
         });
-        out.name("code").value(d.code());
-        out.name("codeDescription").beginObject().name("href").value(d.rule().docsUrl()).endObject();
-        out.name("source").value("ptxlint");
-        out.name("message").value(d.message());
+        b.append(ruleJson(d.rule()));
+        string(b, d.message() == null ? "" : d.message());
         if (!d.related().isEmpty()) {
-            out.name("relatedInformation").beginArray();
-            for (Diagnostic.Related r : d.related()) {
-                out.beginObject().name("location").beginObject();
+            b.append(",\"relatedInformation\":[");
+            for (int k = 0; k < d.related().size(); k++) {
+                Diagnostic.Related r = d.related().get(k);
+                b.append(k == 0 ? "{\"location\":{" : ",{\"location\":{");
                 if (uri != null) {
-                    out.name("uri").value(uri);
+                    b.append("\"uri\":");
+                    string(b, uri);
+                    b.append(',');
                 }
-                range(out.name("range"), r.range());
-                out.endObject();
+                b.append("\"range\":");
+                range(b, r.range());
+                b.append('}');
                 if (r.message() != null) {
-                    out.name("message").value(r.message());
+                    b.append(",\"message\":");
+                    string(b, r.message());
                 }
-                out.endObject();
+                b.append('}');
             }
-            out.endArray();
+            b.append(']');
         }
-        out.endObject();
+        b.append('}');
     }
 
-    private static void range(JsonWriter out, TextRange r) throws IOException {
-        out.beginObject();
-        out.name("start").beginObject().name("line").value(r.startLine()).name("character").value(r.startColumn())
-                .endObject();
-        out.name("end").beginObject().name("line").value(r.endLine()).name("character").value(r.endColumn())
-                .endObject();
-        out.endObject();
+    private static void range(StringBuilder b, TextRange r) {
+        b.append("{\"start\":{\"line\":").append(r.startLine()).append(",\"character\":").append(r.startColumn())
+                .append("},\"end\":{\"line\":").append(r.endLine()).append(",\"character\":").append(r.endColumn())
+                .append("}}");
+    }
+
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
+    /** A JSON string: quotes, backslashes, control characters and the line and paragraph separators escaped. */
+    static void string(StringBuilder b, String s) {
+        b.append('"');
+        int from = 0;
+        for (int i = 0, n = s.length(); i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x20 && c != '"' && c != '\\' && c != '\u2028' && c != '\u2029') {
+                continue;
+            }
+            b.append(s, from, i);
+            from = i + 1;
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> b.append("\\u").append(HEX[c >> 12 & 15]).append(HEX[c >> 8 & 15]).append(HEX[c >> 4 & 15])
+                        .append(HEX[c & 15]);
+            }
+        }
+        b.append(s, from, s.length()).append('"');
     }
 }

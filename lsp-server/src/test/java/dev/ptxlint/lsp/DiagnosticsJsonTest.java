@@ -36,7 +36,7 @@ class DiagnosticsJsonTest {
         List<Diagnostic> l = new ArrayList<>();
         l.add(Diagnostic.of(Rules.UNKNOWN_INSTRUCTION, at(3, 1, 4), "unknown instruction 'mvo'; did you mean 'mov'?")
                 .withFix(Fix.unsafe("Change to 'mov'", at(3, 1, 4), "mov")));
-        l.add(Diagnostic.of(Rules.TOO_MANY_OPERATORS, at(7, 0, 0), "quotes \" and \\ back\nslash, tab\t, <html> & 'x' = \u00e9\u4e2d\ud83d\ude00"));
+        l.add(Diagnostic.of(Rules.TOO_MANY_OPERATORS, at(7, 0, 0), "quotes \" and \\ back\nslash, tab\t, <html> & 'x' = \u00e9\u4e2d\ud83d\ude00 \r\b\f\u0001\u001f\u007f\u2028\u2029 /"));
         l.add(Diagnostic.of(Rules.DIAGNOSTIC_LIMIT, new TextRange(0, 10, 0, 0, 2, 5), ""));
         l.add(Diagnostic.of(Rules.DUPLICATE_DECLARATION, at(9, 4, 2), "'%r' is already declared")
                 .withRelated(new Diagnostic.Related(at(2, 4, 2), "declaration of '%r'"))
