@@ -61,6 +61,16 @@ public final class IncrementalLinter {
         List<dev.ptxlint.syntax.Token> comments = List.of();
         TopItem summary;
         /**
+         * For a function with a body, from the last full lint: the marks of the module tables after
+         * its declaration ({@link #moduleTables}) and the header as its body saw it, whose
+         * directives (with their spans) are those of the items up to {@link #headerFrom}; with them
+         * its body is checked again without replaying the items before it. Null {@link #frozen}: none.
+         */
+        HeaderCheck frozen;
+        int headerFrom;
+        int namesMark;
+        int rangesMark;
+        /**
          * How far the item moved since {@link #declaration} and {@link #summary} were made: shifting
          * is deferred until they are read, so an edit costs two additions per later item.
          */
@@ -95,6 +105,19 @@ public final class IncrementalLinter {
     /** Suppression comments of a text with no top-level item (else each item holds its own). */
     private List<dev.ptxlint.syntax.Token> looseComments = List.of();
     private boolean lastIncremental;
+    /** Items replayed by the last {@link #update} (0 when it checked the function against the kept module tables). */
+    private int lastReplayed;
+    /**
+     * The module names and register ranges of the last full lint (null: none). The incremental
+     * path never changes a declaration, so they stay what a replay would make, except that the
+     * spans of the items after an edited one are not moved: those are read only by name listeners,
+     * never by a body's checks, and {@link #analyze} replays.
+     */
+    private NameResolver moduleTables;
+    /** The first item moved by an incremental update since the last full lint (a header directive there or after it has old spans). */
+    private int firstMoved = Integer.MAX_VALUE;
+    /** Whether a diagnostic says a comment, string or block runs on to the end of the text ({@link #runsOn}). */
+    private boolean runsOn;
 
     public IncrementalLinter() {
         this(LintSettings.DEFAULT);
@@ -127,6 +150,11 @@ public final class IncrementalLinter {
         return lastIncremental;
     }
 
+    /** How many items the last incremental {@link #update} replayed (tests). */
+    int lastReplayed() {
+        return lastReplayed;
+    }
+
     /**
      * Lints {@code newText} from scratch and returns its diagnostics sorted by position. Each
      * diagnostic is filed under the item whose parsing or checking reported it (an error at the
@@ -145,6 +173,8 @@ public final class IncrementalLinter {
     private List<Diagnostic> failed(CharSequence newText, Throwable e) {
         items = new ArrayList<>();
         dropped = Map.of();
+        moduleTables = null;
+        runsOn = false;
         text = newText;
         lastIncremental = false;
         finish = List.of(Linter.internalError(e, Span.NONE));
@@ -173,12 +203,30 @@ public final class IncrementalLinter {
         List<Item> list = new ArrayList<>();
         Span last = Span.NONE;
         Ast.TopLevel top;
+        HeaderCheck frozen = null;
+        int lastDirective = -1;
         while ((top = next(parser)) != null) {
             last = top.span();
             Item item = remember(top, newText);
             list.add(item);
             cx.header.visit(top);
+            // What a body sees of the header changes only at items other than functions and at the
+            // first function (which ends the header): later functions share one frozen copy.
+            if (!(top instanceof Ast.Function)) {
+                frozen = null;
+                if (top instanceof Ast.Directive) {
+                    lastDirective = list.size() - 1;
+                }
+            } else if (frozen == null) {
+                frozen = cx.header.frozen();
+            }
             cx.names.visit(top);
+            if (item.header != null) {
+                item.frozen = frozen;
+                item.headerFrom = lastDirective;
+                item.namesMark = cx.names.moduleNamesMark();
+                item.rangesMark = cx.names.moduleRangesMark();
+            }
             item.diagnostics = current.get(0);
             current.set(0, new ArrayList<>());
         }
@@ -195,6 +243,9 @@ public final class IncrementalLinter {
         this.items = list;
         this.finish = tail;
         this.dropped = Map.copyOf(cx.cap.dropped());
+        this.moduleTables = cx.names.tablesOnly();
+        this.firstMoved = Integer.MAX_VALUE;
+        this.runsOn = scanRunsOn(list);
         if (list.isEmpty()) {
             looseComments = comments; // a text of comments only: no item to file them under
         } else {
@@ -238,9 +289,14 @@ public final class IncrementalLinter {
     public List<Diagnostic> diagnostics() {
         List<Diagnostic> raw = new ArrayList<>();
         List<dev.ptxlint.syntax.Token> comments = new ArrayList<>();
-        for (Item it : items) {
-            raw.addAll(it.diagnostics);
-            comments.addAll(it.comments);
+        for (int i = 0, n = items.size(); i < n; i++) {
+            Item it = items.get(i);
+            if (!it.diagnostics.isEmpty()) {
+                raw.addAll(it.diagnostics);
+            }
+            if (!it.comments.isEmpty()) {
+                comments.addAll(it.comments);
+            }
         }
         raw.addAll(finish);
         comments.addAll(looseComments);
@@ -373,7 +429,7 @@ public final class IncrementalLinter {
     // ------------------------------------------------------------------ incremental path
 
     private List<Diagnostic> tryIncremental(CharSequence old, CharSequence newText, int prefix, int suffix) {
-        if (items.isEmpty() || runsOn() || !dropped.isEmpty()) {
+        if (items.isEmpty() || runsOn || !dropped.isEmpty()) {
             return null;
         }
         long delta = (long) newText.length() - old.length();
@@ -394,39 +450,64 @@ public final class IncrementalLinter {
         int newRegionEnd = (int) (regionEnd + delta);
         List<Diagnostic> found = new ArrayList<>();
         List<dev.ptxlint.syntax.Token> comments = new ArrayList<>();
-        Context cx = new Context(settings, checks.get());
-        cx.sink = d -> { };
-        for (int i = 0; i < k; i++) {
-            cx.replay(items.get(i).settled().declaration);
+        // The function's body is checked against the module tables of the last full lint (with the
+        // marks of its point, as a body on a worker thread is: FunctionPool) when nothing the
+        // declaration of the function reports and no item before it changed since: else the
+        // declarations of every item before it are replayed into fresh tables.
+        boolean alone = checksAlone(it);
+        Context cx = null;
+        DiagnosticCap cap;
+        Reporter out;
+        if (alone) {
+            cap = new DiagnosticCap(found::add, RAW_PER_CODE, RAW_PER_FILE);
+            out = new Reporter(cap);
+            lastReplayed = 0;
+        } else {
+            cx = new Context(settings, checks.get());
+            cx.sink = d -> { };
+            for (int i = 0; i < k; i++) {
+                cx.replay(items.get(i).settled().declaration);
+            }
+            cx.sink = found::add;
+            cap = cx.cap;
+            out = cx.out;
+            lastReplayed = k;
         }
-        cx.sink = found::add;
-        cx.out.setErrorCount(errorsSincePreviousBody(k));
+        out.setErrorCount(errorsSincePreviousBody(k));
         String region = ChunkedText.substring(newText, (int) it.start, newRegionEnd);
         Lexer lexer = new Lexer(new StringReader(region))
                 .startingAt(it.start, it.line, it.column);
         lexer.setCommentListener(t -> keepComment(t, comments));
-        Parser parser = new Parser(lexer, p -> cx.out.report(Linter.fromSyntax(p)));
+        Parser parser = new Parser(lexer, p -> out.report(Linter.fromSyntax(p)));
         Ast.TopLevel top = next(parser);
         if (!(top instanceof Ast.Function f) || f.body() == null || next(parser) != null) {
             return null;
         }
         Item fresh = remember(top, newText);
-        if (!it.header.equals(fresh.header) || fresh.start != it.start || cx.cap.droppedAny()) {
+        if (!it.header.equals(fresh.header) || fresh.start != it.start || cap.droppedAny()) {
             return null;
         }
         // Every finding of the old item lies in its region and no other item's does: otherwise
         // the items' findings depend on each other's error recovery.
-        for (int i = 0; i < items.size(); i++) {
-            for (Diagnostic d : items.get(i).diagnostics) {
-                long at = d.range().startOffset();
+        for (int i = 0, n = items.size(); i < n; i++) {
+            List<Diagnostic> ds = items.get(i).diagnostics;
+            for (int j = 0, m = ds.size(); j < m; j++) {
+                long at = ds.get(j).range().startOffset();
                 boolean inRegion = at >= it.start && at < regionEnd || i == k && at == regionEnd && k + 1 == items.size();
                 if (inRegion != (i == k)) {
                     return null;
                 }
             }
         }
-        cx.header.visit(top);
-        cx.names.visit(top);
+        if (alone) {
+            NameResolver.checkBody(f, out, it.frozen, checks.get(), moduleTables, it.namesMark, it.rangesMark);
+        } else {
+            cx.header.visit(top);
+            cx.names.visit(top);
+        }
+        if (cap.droppedAny() || alone && rawCount(k) + found.size() > RAW_PER_CODE) {
+            return null; // the raw store may have to leave some out, as a full lint would
+        }
         long close = f.body().span().end();
         if (close <= 0 || close > newText.length() || newText.charAt((int) close - 1) != '}'
                 || !closesAt(region, close - it.start)) {
@@ -441,6 +522,9 @@ public final class IncrementalLinter {
         // Commit: from here on the new state replaces the old. Later items only move; the header's
         // end-of-module findings cannot change (a function body does not affect the header), so
         // they are kept, moved like everything after the change.
+        if (delta != 0 || dLines != 0) {
+            firstMoved = Math.min(firstMoved, k + 1);
+        }
         for (int i = k + 1; i < items.size(); i++) {
             Item later = items.get(i);
             later.move(delta, dLines);
@@ -468,6 +552,11 @@ public final class IncrementalLinter {
             }
         }
         keptComments.addAll(comments);
+        // the module tables and the header the body saw stay as they were: its declaration did not change
+        fresh.frozen = it.frozen;
+        fresh.headerFrom = it.headerFrom;
+        fresh.namesMark = it.namesMark;
+        fresh.rangesMark = it.rangesMark;
         items.set(k, fresh);
         fresh.diagnostics = found;
         distributeComments(keptComments, items, k, k + 1);
@@ -475,6 +564,35 @@ public final class IncrementalLinter {
         text = newText;
         lastIncremental = true;
         return diagnostics();
+    }
+
+    /**
+     * Whether the body of {@code it} can be checked against {@link #moduleTables}: the item has
+     * them, no directive of the header it saw has moved since (they keep their spans), and nothing was reported about its declaration (what its header reports
+     * lies before its body: with nothing there, re-declaring it would report nothing either).
+     */
+    private boolean checksAlone(Item it) {
+        if (moduleTables == null || it.frozen == null || it.headerFrom >= firstMoved) {
+            return false;
+        }
+        long body = it.start + it.header.length();
+        for (int j = 0, m = it.diagnostics.size(); j < m; j++) {
+            if (it.diagnostics.get(j).range().startOffset() < body) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The raw diagnostics stored for every item but {@code k}, and after the last. */
+    private long rawCount(int k) {
+        long n = finish.size();
+        for (int i = 0, size = items.size(); i < size; i++) {
+            if (i != k) {
+                n += items.get(i).diagnostics.size();
+            }
+        }
+        return n;
     }
 
     /**
@@ -487,15 +605,18 @@ public final class IncrementalLinter {
         for (int j = k - 1; j >= 0; j--) {
             Item prev = items.get(j);
             if (prev.header != null) {
-                from = prev.settled().declaration.span().end();
+                from = prev.declaration.span().end() + prev.movedChars; // (where settled() would move it)
                 break;
             }
         }
+        long to = items.get(k).start;
         long n = 0;
         for (int j = 0; j < k; j++) {
-            for (Diagnostic d : items.get(j).diagnostics) {
+            List<Diagnostic> ds = items.get(j).diagnostics;
+            for (int i = 0, m = ds.size(); i < m; i++) {
+                Diagnostic d = ds.get(i);
                 long at = d.range().startOffset();
-                if (d.severity() == dev.ptxlint.diag.Severity.ERROR && at >= from && at < items.get(k).start) {
+                if (d.severity() == dev.ptxlint.diag.Severity.ERROR && at >= from && at < to) {
                     n++;
                 }
             }
@@ -537,7 +658,7 @@ public final class IncrementalLinter {
      * Whether the text has a string, comment or block that runs on to the end: an edit anywhere
      * may close it and change how everything after it parses.
      */
-    private boolean runsOn() {
+    private static boolean scanRunsOn(List<Item> items) {
         for (Item it : items) {
             for (Diagnostic d : it.diagnostics) {
                 if (d.rule() == Rules.UNTERMINATED_COMMENT || d.rule() == Rules.UNTERMINATED_STRING

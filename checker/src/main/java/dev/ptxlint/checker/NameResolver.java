@@ -311,7 +311,8 @@ final class NameResolver {
         this.moduleNames = module.moduleNames;
         this.moduleRanges = module.moduleRanges;
         this.moduleLock = module.moduleLock;
-        this.worker = true;
+        // without a lock no thread changes the tables any more (IncrementalLinter): read them as they are
+        this.worker = moduleLock != null;
         this.namesLimit = namesLimit;
         this.rangesLimit = rangesLimit;
     }
@@ -336,6 +337,27 @@ final class NameResolver {
         Scope fs = r.openFunction(f, true);
         r.block(fs, f.body());
         r.functionEnd(f);
+    }
+
+    /**
+     * Where the next module name goes ({@link NameTable#nextAddress}): a body checked later by
+     * {@link #checkBody} with this mark sees the module names declared so far.
+     */
+    int moduleNamesMark() {
+        return moduleNames.nextAddress();
+    }
+
+    /** As {@link #moduleNamesMark}, for the module's register ranges. */
+    int moduleRangesMark() {
+        return moduleRanges.nextAddress();
+    }
+
+    /**
+     * A resolver holding only this one's module tables (shared, not copied), to be the module of
+     * {@link #checkBody} after this resolver and its checks are dropped ({@link IncrementalLinter}).
+     */
+    NameResolver tablesOnly() {
+        return new NameResolver(new Reporter(d -> { }), header, java.util.List.of(), this, 0, 0);
     }
 
     void visit(Ast.TopLevel item) {

@@ -124,6 +124,108 @@ class IncrementalLinterTest {
         check(text, after, at, text.length() - at, "fresh instance");
     }
 
+    /**
+     * A module of functions that call functions and read variables declared before and after
+     * them, with errors here and there: each body is checked against the module tables of the
+     * first lint (what a function sees is what was declared before it), whatever edits came before.
+     */
+    private static String callingModule(int functions) {
+        StringBuilder b = new StringBuilder(".version 8.0\n.target sm_80\n.address_size 64\n\n");
+        for (int i = 0; i < functions; i++) {
+            b.append(".global .u32 g").append(i).append(";\n");
+            b.append(".func f").append(i).append("()\n{\n\t.reg .b32 %r<4>;\n\t.reg .pred %p<2>;\n");
+            b.append("\tld.global.u32 %r1, [g").append(i).append("];\n");
+            if (i > 0) {
+                b.append("\tcall f").append(i - 1).append(";\n");
+            }
+            if (i % 3 == 1) {
+                b.append("\tmull.s32 %r2, %r1, 2;\n");
+            }
+            b.append("\tadd.s32 %r2, %r1, 1;\n\tret;\n}\n");
+        }
+        return b.toString();
+    }
+
+    @Test
+    void bodyEditsAfterOtherEditsCheckTheFunctionAloneAndMatchAFullLint() {
+        int functions = 12;
+        String text = callingModule(functions);
+        IncrementalLinter inc = new IncrementalLinter();
+        assertEquals(new Linter().lint(text), inc.lint(text));
+        Random rnd = new Random(7);
+        String[] lines = {"\tcall f0;\n", "\tcall f11;\n", "\tcall f5;\n", "\tld.global.u32 %r3, [g0];\n",
+            "\tld.global.u32 %r3, [g11];\n", "\tld.global.u32 %r3, [g6];\n", "\tmull.s32 %r1, %r2, 1;\n",
+            "\t.reg .b32 %r<4>;\n", "\tmov.u32 %r1, 7;\n\tsetp.lt.u32 %p1, %r1, 3;\n",
+            "\tld.global.L2::256B.u32 %r3, [g1];\n", "\tadd.s32 %r9, %r1, 1;\n", "\n", "\t// ptxlint-disable-next-line\n"};
+        int alone = 0;
+        int edits = 150;
+        for (int e = 0; e < edits; e++) {
+            int f = rnd.nextInt(functions);
+            int body = text.indexOf("{\n", text.indexOf(".func f" + f + "()")) + 2;
+            int end = text.indexOf("\tret;", body);
+            String next;
+            int prefix;
+            int suffix;
+            if (rnd.nextBoolean() && end > body) {
+                // delete one line of the body
+                int from = body;
+                for (int skip = rnd.nextInt(6); skip > 0 && text.indexOf('\n', from) + 1 < end; skip--) {
+                    from = text.indexOf('\n', from) + 1;
+                }
+                int to = text.indexOf('\n', from) + 1;
+                next = text.substring(0, from) + text.substring(to);
+                prefix = from;
+                suffix = text.length() - to;
+            } else {
+                int at = body;
+                for (int skip = rnd.nextInt(6); skip > 0 && text.indexOf('\n', at) + 1 <= end; skip--) {
+                    at = text.indexOf('\n', at) + 1;
+                }
+                next = text.substring(0, at) + lines[rnd.nextInt(lines.length)] + text.substring(at);
+                prefix = at;
+                suffix = text.length() - at;
+            }
+            List<Diagnostic> got = inc.update(next, prefix, suffix);
+            List<Diagnostic> want = new Linter().lint(next);
+            if (!want.equals(got)) {
+                assertEquals(want, got, diff(want, got) + "edit " + e + " in f" + f);
+            }
+            if (inc.lastWasIncremental() && inc.lastReplayed() == 0) {
+                alone++;
+            }
+            text = next;
+        }
+        assertTrue(alone > edits / 2, "checked alone " + alone + " of " + edits);
+    }
+
+    /**
+     * A function before the header, with a default version configured: the body of a later
+     * function sees the .version directive (its "Raise .version" fix edits it), which an edit in
+     * the first function moves. Its body is then checked after a replay, and matches a full lint.
+     */
+    @Test
+    void editsBeforeTheHeaderStillMatchAFullLint() {
+        LintSettings settings = LintSettings.DEFAULT.withDefaultVersion(dev.ptxlint.isa.PtxVersion.parse("6.4"))
+                .withDefaultTarget(dev.ptxlint.isa.Target.parse("sm_75"));
+        String text = ".func a()\n{\n\tret;\n}\n.version 6.4\n.target sm_75\n.global .u32 g;\n"
+                + ".visible .func b()\n{\n\t.reg .b32 %r<4>;\n\t.reg .f16 %h<3>;\n"
+                + "\tset.lt.u32.f16 %r1, %h1, %h2;\n\tcall c;\n\tret;\n}\n"
+                + ".func c()\n{\n\tret;\n}\n";
+        IncrementalLinter inc = new IncrementalLinter(settings);
+        List<Diagnostic> first = inc.lint(text);
+        assertTrue(first.stream().anyMatch(d -> d.fixes().stream().anyMatch(x -> x.title().startsWith("Raise .version"))),
+                first.toString());
+        int at = text.indexOf("\tret;");
+        String next = text.substring(0, at) + "\tret;\n" + text.substring(at);
+        assertEquals(new Linter(settings).lint(next), inc.update(next, at, text.length() - at));
+        assertTrue(inc.lastWasIncremental());
+        int at2 = next.indexOf("\tcall c;");
+        String third = next.substring(0, at2) + "\tcall a;\n" + next.substring(at2);
+        assertEquals(new Linter(settings).lint(third), inc.update(third, at2, next.length() - at2));
+        assertTrue(inc.lastWasIncremental());
+        assertTrue(inc.lastReplayed() > 0, "b's header has directives after the moved items");
+    }
+
     @Test
     void headerChangeFallsBackToAFullLint() {
         String text = ".version 9.0\n.target sm_90\n.visible .entry f()\n{\n\tret;\n}\n";

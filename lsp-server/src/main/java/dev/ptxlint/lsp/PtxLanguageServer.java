@@ -46,7 +46,6 @@ import org.eclipse.lsp4j.Location;
 import org.eclipse.lsp4j.LocationLink;
 import org.eclipse.lsp4j.MessageParams;
 import org.eclipse.lsp4j.MessageType;
-import org.eclipse.lsp4j.PublishDiagnosticsParams;
 import org.eclipse.lsp4j.ReferenceParams;
 import org.eclipse.lsp4j.RelatedFullDocumentDiagnosticReport;
 import org.eclipse.lsp4j.RelatedUnchangedDocumentDiagnosticReport;
@@ -367,11 +366,8 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
         if (c == null || shutdown) {
             return;
         }
-        List<org.eclipse.lsp4j.Diagnostic> out = new ArrayList<>(diags.size());
-        for (Diagnostic d : diags) {
-            out.add(Convert.diagnostic(uri, d));
-        }
-        c.publishDiagnostics(new PublishDiagnosticsParams(uri, out, version));
+        // LSP4J's diagnostics are not made: the launcher's Gson writes these straight (DiagnosticsJson)
+        c.publishDiagnostics(new DiagnosticsJson.Params(uri, diags, version));
     }
 
     /**

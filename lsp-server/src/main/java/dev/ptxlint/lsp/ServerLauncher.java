@@ -47,6 +47,8 @@ public final class ServerLauncher {
         GatedBuilder(java.util.function.Consumer<String> log, long maxMessageBytes) {
             this.log = log;
             this.maxMessageBytes = maxMessageBytes;
+            // publishDiagnostics written by hand, not by Gson's reflective adapters
+            configureGson(g -> g.registerTypeAdapterFactory(DiagnosticsJson.FACTORY));
         }
 
         @Override
