@@ -89,9 +89,16 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 #   an .f32 register, or any 32-bit register with .f32 coordinates, is "Arguments mismatch").
 # * a cubemap takes no explicit sampler in texmode_unified (the default): [tex, tex, {...}] with .cube
 #   or .acube is "Illegal modifier '.cube' for instruction 'tex'" (nosampler).
-# Not expressible yet (/work/dev/notation-requests.md, texvideo): the @since of the residency
-# predicate d|p (7.1 sm_60), the texturing mode (.target texmode_unified / texmode_independent), and
-# the @since of register operands (3.1 sm_20).
+# Expressed in the operand words (docs/isa-notation.md; measured with ptxas 13.0, helper tex):
+# * the residency predicate d|p needs 7.1 sm_60 (pairsince: "Feature 'Texture instruction with optional
+#   predicate result' requires PTX ISA .version 7.1 or later" / "requires .target sm_60 or higher");
+# * a register handle needs 3.1 sm_20 (regsince: "Feature 'indirect texture access' requires PTX ISA
+#   .version 3.1"), except the sampler b, whose register needs nothing of its own;
+# * the texturing mode: in texmode_independent the sampler b is a .samplerref only (independent(...)),
+#   and the address needs it (sampled: [a, c] is "Argument 2 ...: .samplerref or .u64 register
+#   expected"); in texmode_unified a cubemap refuses it (nosampler on the @geometry line);
+# * .tex in handle(...): a variable of the .tex state space (.tex .u32 texA, PTX ISA 1.x), which ptxas
+#   13.0 still takes as a texture.
 @names suld.b sust.b sust.p sured.b sured.p tex.level tex.grad txq.level   # read as the instruction name: these words follow the opcode in this order (ptxas 13.0: suld.2d.b.b32 "Not a name of any known instruction: 'suld'", sust.2d.p.b32 "Unknown modifier '.p'", tex.2d.level "Unknown modifier '.level'")
 @geometry .1d    1 "{x}"
 @geometry .2d    2 "{x, y}"
@@ -104,12 +111,12 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 @geometry .a2dms 4 "{sample, index, x, y}"   apart index vector
 
 '''
-COMMON = """@operand a : texref
-@operand b : handle sampler32(.s32)
-@operand c : coords(.geom)
-@operand d : vec(4) reg .dtype whole
-@operand h : vec(4) reg .f16 whole
-@operand x : vec(2) reg .f16x2 whole"""
+COMMON = """@operand a : handle(.texref|.tex) only(.b64,.u64,.s64) regsince(3.1 sm_20)
+@operand b : handle(.samplerref|.texref|.surfref|.tex) independent(.samplerref) only(.b64,.u64,.s64) sampler32(.s32)
+@operand c : coords(.geom) sampled
+@operand d : vec(4) reg .dtype whole pairsince(7.1 sm_60)
+@operand h : vec(4) reg .f16 whole pairsince(7.1 sm_60)
+@operand x : vec(2) reg .f16x2 whole pairsince(7.1 sm_60)"""
 def ops_lines(ft, grad, lodtype):
     l=[]
     for w in (1,2,4):

@@ -481,6 +481,14 @@ GEOMETRY_COORDS = {".1d": 1, ".2d": 2, ".a1d": 2, ".3d": 4, ".a2d": 4, ".cube": 
                    ".a2dms": 4}
 
 
+def handle_types(spec):
+    """The variable types of a handle operand (`handle(.texref|.tex)`), or an empty list."""
+    for w in spec:
+        if w.startswith("handle("):
+            return w[7:-1].split("|")
+    return []
+
+
 def vec_regs(t, n, count):
     """`{...}` of count registers for type t, numbered from 8n but within the template's declarations."""
     prefix = re.match(r"%[a-z]+", reg_for(t, 0)).group(0)
@@ -682,7 +690,7 @@ class Gen:
                 regs = vec_regs(et, n, k)
                 if et != ".b32" and g in (".a1d", ".a2d", ".acube"):
                     regs = "{%s, %s" % (reg_for(".u32", 8 * n % 60), regs[1:].split(", ", 1)[1]) if k > 1 else regs
-                surface = "surfref" in form.block.operand_specs.get(parts[0], [])
+                surface = ".surfref" in handle_types(form.block.operand_specs.get(parts[0], []))
                 handle = ("surf" if surface else "tex") if variant % 4 != 3 else "%%rd%d" % n
                 sampler = ["tex"] if len(parts) == 3 else []
                 return "[%s]" % ", ".join([handle] + sampler + [regs])
@@ -691,12 +699,13 @@ class Gen:
             if form.opcode.startswith("su"):
                 return "[surf, %s]" % vec_regs(".b32", n, w)
             return "[%%rd%d, %s]" % (n, vec_regs(".b32", n, w))
-        if op.kind == "addr" and any(w in spec for w in ("texref", "surfref", "samplerref", "texsampler")):
+        if op.kind == "addr" and handle_types(spec):
             # [a] of txq/suq: the template's .texref/.surfref or a 64-bit register (the template has
             # no .samplerref)
-            if variant % 2 == 1 or "samplerref" in spec:
+            ht = handle_types(spec)
+            if variant % 2 == 1 or ".texref" not in ht and ".surfref" not in ht:
                 return "[%%rd%d]" % n
-            return "[%s]" % ("surf" if "surfref" in spec else "tex")
+            return "[%s]" % ("surf" if ".surfref" in ht else "tex")
         if op.kind == "addr" or "addr" in spec or "mem" in spec:
             a = "[%%rd%d]" % n
             if "addr" in spec and any(w in TYPES for w in spec):

@@ -235,22 +235,38 @@ final class FormCompiler {
                 o.widths(), o.literals(), o.noFunction(), o.writes(), o.limits());
     }
 
-    /** A texture, surface or sampler handle ({@code @operand a : texref} ...). */
+    /** A texture, surface or sampler handle ({@code @operand a : handle(.texref)} ...). */
     private static boolean isHandle(Kind k) {
-        return k == Kind.TEXREF || k == Kind.SURFREF || k == Kind.SAMPLER || k == Kind.TEXSAMPLER || k == Kind.HANDLE;
+        return k == Kind.HANDLE;
+    }
+
+    /** The variable kinds {@code handle(...)} and {@code independent(...)} may list. */
+    private static final Set<String> HANDLE_TYPES = Set.of(".texref", ".samplerref", ".surfref", ".tex");
+
+    /** {@code handle(.texref|.tex)}: the listed items, each a handle type or {@code .tex}. */
+    private static Set<String> handleTypes(Block b, String w, int open) {
+        Set<String> ts = new LinkedHashSet<>();
+        for (String x : w.substring(open, w.length() - 1).split("\\|")) {
+            if (!HANDLE_TYPES.contains(x.strip())) {
+                throw new FormatException(b.file(), b.line(), w + ": '" + x + "' is none of " + HANDLE_TYPES);
+            }
+            ts.add(x.strip());
+        }
+        return java.util.Collections.unmodifiableSet(ts);
     }
 
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
-            "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "texref", "surfref", "samplerref",
-            "texsampler", "handle", "nofunc", "writes", "pow2", "nonzero", "literal", "fixed", "generic",
-            "predelements", "anyreg", "branchtargets", "addr64", "vectorofone", "whole");
+            "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "nofunc", "writes", "pow2", "nonzero",
+            "literal", "fixed", "generic", "predelements", "anyreg", "branchtargets", "addr64", "vectorofone", "whole",
+            "sampled");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
             if (FLAGS.contains(w) || w.startsWith("vec(") || w.startsWith("coords(") || w.startsWith("range(")
                     || w.startsWith("values(") || w.startsWith("multiple(") || w.startsWith("space(")
                     || w.startsWith("only(") || w.startsWith("literals(") || w.startsWith("atmost(")
-                    || w.startsWith("sampler32(") || w.startsWith("sreg(")) {
+                    || w.startsWith("sampler32(") || w.startsWith("sreg(") || w.startsWith("handle(")
+                    || w.startsWith("independent(") || w.startsWith("regsince(") || w.startsWith("pairsince(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -315,6 +331,11 @@ final class FormCompiler {
         boolean address64 = false;
         boolean vectorOfOne = false;
         boolean whole = false;
+        Set<String> handleTypes = null;
+        Set<String> independent = null;
+        Since registerSince = null;
+        boolean sampled = false;
+        Since pairSince = null;
         boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
@@ -329,6 +350,7 @@ final class FormCompiler {
                     case "addr64" -> address64 = true;
                     case "vectorofone" -> vectorOfOne = true;
                     case "whole" -> whole = true;
+                    case "sampled" -> sampled = true;
                     case "fixed" -> {
                     }
                     case "reg" -> kind = Kind.REG;
@@ -353,12 +375,25 @@ final class FormCompiler {
                     case "exact" -> exact = true;
                     case "nofunc" -> noFunction = true;
                     case "writes" -> writes = true;
-                    case "texref" -> kind = Kind.TEXREF;
-                    case "surfref" -> kind = Kind.SURFREF;
-                    case "samplerref" -> kind = Kind.SAMPLER;
-                    case "texsampler" -> kind = Kind.TEXSAMPLER;
-                    case "handle" -> kind = Kind.HANDLE;
                     default -> {
+                        if (w.startsWith("handle(")) {
+                            kind = Kind.HANDLE;
+                            handleTypes = handleTypes(b, w, 7);
+                        } else if (w.startsWith("independent(")) {
+                            independent = handleTypes(b, w, 12);
+                        } else if (w.startsWith("regsince(") || w.startsWith("pairsince(")) {
+                            Since since;
+                            try {
+                                since = Since.parse(w.substring(w.indexOf('(') + 1, w.length() - 1));
+                            } catch (IllegalArgumentException e) {
+                                throw new FormatException(b.file(), b.line(), w + ": " + e.getMessage());
+                            }
+                            if (w.startsWith("regsince(")) {
+                                registerSince = since;
+                            } else {
+                                pairSince = since;
+                            }
+                        }
                         if (w.startsWith("only(")) {
                             Set<PtxType> ts = new LinkedHashSet<>();
                             for (String x : w.substring(5, w.length() - 1).split(",")) {
@@ -440,6 +475,10 @@ final class FormCompiler {
                                 if (vectorSlot < 0) {
                                     vector = 0; // the form has no such modifier: a scalar
                                 }
+                            } else if (arg.equals("0")) {
+                                // vec(0): a scalar only, where {x} is not read as x (sust's wider source)
+                                widths = new int[] {0};
+                                vector = 0;
                             } else {
                                 vector = Integer.parseInt(arg);
                             }
@@ -482,6 +521,12 @@ final class FormCompiler {
                 }
             }
         }
+        if ((independent != null || registerSince != null) && handleTypes == null) {
+            throw new FormatException(b.file(), b.line(), "independent() and regsince() go with handle(...)");
+        }
+        if (pairSince != null && o.shape() != Shape.OPTIONAL_PAIR) {
+            throw new FormatException(b.file(), b.line(), "pairsince() is for an operand written d{|p}");
+        }
         if (o.shape() == Shape.ADDRESS && !isHandle(kind)) {
             kind = Kind.ADDR; // [a] with @operand a : texref stays a handle: the address's one part
         }
@@ -508,10 +553,12 @@ final class FormCompiler {
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
                 || predElements || anyRegister || specialRegisters != null || branchTargets || address64
-                || vectorOfOne || whole) {
+                || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
-                    branchTargets, address64, vectorOfOne, whole);
+                    branchTargets, address64, vectorOfOne, whole,
+                    handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent, registerSince), sampled,
+                    pairSince);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

@@ -45,7 +45,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 7;
+    private static final int VERSION = 8;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -491,9 +491,17 @@ final class IsaBinary {
             boolean address64 = in.bool();
             boolean vectorOfOne = in.bool();
             boolean whole = in.bool();
+            IsaForm.Handle handle = null;
+            if (in.bool()) {
+                Set<String> types = in.orderedSet();
+                Set<String> independent = in.orderedSet();
+                handle = new IsaForm.Handle(types, independent, since(in));
+            }
+            boolean sampled = in.bool();
+            Since pairSince = since(in);
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
-                    vectorOfOne, whole);
+                    vectorOfOne, whole, handle, sampled, pairSince);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -977,6 +985,15 @@ final class IsaBinary {
             o.bool(l.address64());
             o.bool(l.vectorOfOne());
             o.bool(l.whole());
+            IsaForm.Handle h = l.handle();
+            o.bool(h != null);
+            if (h != null) {
+                o.set(ORDERED_SET, h.types());
+                o.set(ORDERED_SET, h.independent());
+                writeSince(o, h.registerSince());
+            }
+            o.bool(l.sampled());
+            writeSince(o, l.pairSince());
         }
 
         private static void writeTable(Out o, FormTable t) {

@@ -27,15 +27,14 @@ public final class IsaForm {
 
     /**
      * What an operand may be. {@code MEM}: an address that ptxas also takes bare (a register, a
-     * variable name or a floating-point constant in place of {@code [a]}). {@code TEXREF},
-     * {@code SURFREF}, {@code SAMPLER}, {@code TEXSAMPLER} (either), {@code HANDLE} (any of the
-     * three): a texture, surface or sampler handle (a variable of that opaque type or a 64-bit
-     * register; as a part of {@code [a, b]} or as the whole {@code [a]});
+     * variable name or a floating-point constant in place of {@code [a]}). {@code HANDLE}: a
+     * texture, surface or sampler handle ({@code handle(.texref|...)}: a variable of one of the
+     * types {@link Limits#handle()} lists, or a register of {@code only(...)}; as a part of
+     * {@code [a, b]} or as the whole {@code [a]});
      * {@code COORDS}: the coordinates of a texture or surface address, whose width the geometry
      * slot ({@code vectorSlot}) gives and whose elements have the operand's type.
      */
-    public enum Kind { REG, VAL, IMM, PRED, ADDR, MEM, LABEL, FUNC, VAR, ANY,
-        TEXREF, SURFREF, SAMPLER, TEXSAMPLER, HANDLE, COORDS }
+    public enum Kind { REG, VAL, IMM, PRED, ADDR, MEM, LABEL, FUNC, VAR, ANY, HANDLE, COORDS }
 
     /**
      * One operand. {@code typeSlot} is the index of the slot whose value is its type, or -1 with
@@ -119,15 +118,19 @@ public final class IsaForm {
      * {@code vectorOfOne}: a vector of one {@code {x}} is read as {@code x} here even where the opcode
      * is listed in {@code @novectorofone} ({@code vectorofone}: multimem.ld_reduce's destination);
      * {@code whole}: ptxas reads a written vector as one value ({@code whole}: its registers are of one
-     * size, no two neighbours of different kinds, and the vector's type fits the operand's type).
+     * size, no two neighbours of different kinds, and the vector's type fits the operand's type);
+     * {@code handle}: what a {@code HANDLE} operand takes ({@code handle(...)}, {@code independent(...)},
+     * {@code regsince(...)}), or null; {@code sampled}: coordinates of a sampled texture, whose address
+     * the texturing mode shapes ({@code sampled}); {@code pairSince}: what the second half of a pair
+     * {@code d{|p}} needs when written ({@code pairsince(V TARGET)}), or null.
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
-                         boolean vectorOfOne, boolean whole) {
+                         boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false, false, false, false);
+                Map.of(), false, false, null, false, false, false, false, null, false, null);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {
@@ -146,6 +149,22 @@ public final class IsaForm {
      */
     public record Geometry(String name, int count, String layout, boolean index, boolean apart, boolean vector,
                            boolean nosampler) {
+    }
+
+    /**
+     * A texture, sampler or surface handle ({@code @operand a : handle(.texref|.tex) only(.b64,.u64,.s64)
+     * regsince(3.1 sm_20)}): the variables it takes, by type ({@code .texref}, {@code .samplerref},
+     * {@code .surfref}) or, for {@code .tex}, by state space (the texture declaration of PTX ISA 1.x);
+     * those it takes instead when the module declares {@code texmode_independent}
+     * ({@code independent(...)}, or null: the same); and what a register in its place needs
+     * ({@code regsince(V TARGET)}, or null: nothing). The registers it takes are the operand's
+     * {@code only(...)}.
+     */
+    public record Handle(Set<String> types, Set<String> independent, Since registerSince) {
+        /** The variables it takes in the module's texturing mode. */
+        public Set<String> types(boolean independentMode) {
+            return independentMode && independent != null ? independent : types;
+        }
     }
 
     /** A removal: the form is an error from {@code version} on, on {@code sm} and later targets. */

@@ -108,11 +108,8 @@ public final class InstructionInfo {
                 case FUNC -> "function";
                 case VAR -> "variable";
                 case ANY -> "operand";
-                case TEXREF -> ".texref (or 64-bit register)";
-                case SURFREF -> ".surfref (or 64-bit register)";
-                case SAMPLER -> ".samplerref (or 64-bit register)";
-                case TEXSAMPLER -> ".texref or .samplerref (or 64-bit register)";
-                case HANDLE -> ".samplerref, .texref or .surfref (or 64-bit register)";
+                case HANDLE -> TextureOperands.variables(o.limits().handle().types()) + " (or "
+                        + TextureOperands.registers(o) + " register)";
                 case COORDS -> "coordinates";
             };
             if (t != null && o.kind() != IsaForm.Kind.PRED) {

@@ -544,7 +544,12 @@ public final class IsaChecks implements InstructionCheck {
         int m = 0;
         for (int i = 0; i < specs.length; i++) {
             IsaForm.Operand s = specs[i];
-            if (s.kind() == IsaForm.Kind.ANY || s.kind() == IsaForm.Kind.COORDS || s.widths() != null) {
+            if (s.kind() == IsaForm.Kind.ANY || s.kind() == IsaForm.Kind.COORDS) {
+                continue;
+            }
+            if (s.widths() != null) {
+                // vec(A|B): a vector of a width it does not take (vec(0): sust's wider scalar source as {%rd1})
+                m += s.takesWidth(ops.get(i) instanceof Ast.VectorExpr v ? v.items().size() : 0) ? 0 : 1;
                 continue;
             }
             int wants = s.vectorSlot() >= 0 ? vectorWidth(b.value(s.vectorSlot())) : s.vector();
@@ -737,6 +742,11 @@ public final class IsaChecks implements InstructionCheck {
         if (spec.shape() == IsaSource.Shape.PAIR || spec.shape() == IsaSource.Shape.OPTIONAL_PAIR) {
             if (e instanceof Ast.PredPair pp) {
                 int p = spec.kind() == IsaForm.Kind.PRED ? 0 : value(insn, b, spec, pp.first(), dest, ctx, out);
+                if (spec.limits().pairSince() != null) {
+                    // pairsince(V TARGET): the second half of d{|p} needs them (tex's residency predicate)
+                    p += TextureOperands.requires(spec.limits().pairSince(), pp.second(), "the predicate result ("
+                            + spec.text() + ") of '" + insn.mnemonic() + "'", "; leave it out", ctx, out);
+                }
                 if (spec.kind() == IsaForm.Kind.PRED) {
                     p += predicateHalf(insn, spec, pp.first(), ctx, out);
                 }
@@ -770,7 +780,7 @@ public final class IsaChecks implements InstructionCheck {
             return 0;
         }
         switch (spec.kind()) {
-            case TEXREF, SURFREF, SAMPLER, TEXSAMPLER, HANDLE -> {
+            case HANDLE -> {
                 return TextureOperands.handle(insn, spec, e, ctx, out);
             }
             case COORDS -> {
@@ -1129,12 +1139,15 @@ public final class IsaChecks implements InstructionCheck {
 
     /** "a vector of 2 or 4 {...}" or "a scalar or a vector of 1, 2, 4 or 8 {...}" for vec(A|B|...). */
     private static String widthsText(IsaForm.Operand spec) {
-        StringBuilder sb = new StringBuilder(spec.takesWidth(0) ? "a scalar or a vector of " : "a vector of ");
-        int k = 0;
         int count = 0;
         for (int w : spec.widths()) {
             count += w > 0 ? 1 : 0;
         }
+        if (count == 0) {
+            return "a scalar, not a vector (not {x} either)";
+        }
+        StringBuilder sb = new StringBuilder(spec.takesWidth(0) ? "a scalar or a vector of " : "a vector of ");
+        int k = 0;
         for (int w : spec.widths()) {
             if (w > 0) {
                 sb.append(k == 0 ? "" : k == count - 1 ? " or " : ", ").append(w);

@@ -8,6 +8,7 @@ import dev.ptxlint.isa.IsaForm;
 import dev.ptxlint.isa.IsaSource;
 import dev.ptxlint.isa.PtxType;
 import dev.ptxlint.isa.PtxVersion;
+import dev.ptxlint.isa.Since;
 import dev.ptxlint.isa.Target;
 import dev.ptxlint.isa.TypeRules;
 import dev.ptxlint.syntax.Ast;
@@ -16,7 +17,8 @@ import java.util.List;
 /**
  * The parts of a texture or surface address ({@code [a, b]}, {@code [a, b, c]} of tex, tld4,
  * suld, sust, sured; {@code [a]} of txq and suq), as the ISA data describes them
- * ({@code @operand a : texref}, {@code @operand c : coords(.geom) .ctype}; docs/isa-notation.md).
+ * ({@code @operand a : handle(.texref|.tex) ...}, {@code @operand c : coords(.geom) sampled}; docs/isa-notation.md).
+ * Nothing here names an instruction: what each operand takes is the data's.
  * The rules are ptxas 13.0's, measured case by case (the evidence is in the data files and in
  * docs/rules/PTX0270.md, PTX0271.md); where ptxas was not measured nothing is reported.
  * Allocates nothing on the way to a verdict except the operand classification; messages are built
@@ -30,24 +32,26 @@ final class TextureOperands {
     // ------------------------------------------------------------------ handles
 
     /**
-     * A texture, sampler or surface: a variable of that opaque type or a 64-bit integer register
-     * (ptxas 13.0: "Argument 1 of instruction 'tex': .texref or .u64 register expected" for another
-     * variable, "Arguments mismatch" for a 32-bit or .f64 register, [tex+8] and a missing part).
+     * A texture, sampler or surface handle ({@code @operand a : handle(.texref|.tex) only(.b64,.u64,.s64)
+     * regsince(3.1 sm_20)}, docs/isa-notation.md): a variable of a type the data lists (in the module's
+     * texturing mode: {@code independent(...)}), a register of its {@code only(...)} types (which may
+     * need a version and target: {@code regsince(...)}), or a 32-bit register by {@code sampler32(...)}.
      * {@code e} is the part itself, or for {@code [a]} the address (then it must have one part).
      */
     static int handle(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
                       List<IsaChecks.Finding> out) {
         if (spec.shape() == IsaSource.Shape.ADDRESS && !(e instanceof Ast.Address)) {
             // suq.width.b32 %r1, %rd1: "Address expected for argument 1 of instruction 'suq'"
-            return out == null ? 1 : failHandle(insn, spec, e, "write it as an address [" + spec.name() + "]", out);
+            return out == null ? 1 : failHandle(insn, spec, false, e, "write it as an address [" + spec.name() + "]", out);
         }
         if (e instanceof Ast.Address a) {
             if (a.items().size() != 1) {
-                return out == null ? 1 : failHandle(insn, spec, a, "[" + spec.name() + "] has one part; this address has "
-                        + a.items().size(), out);
+                return out == null ? 1 : failHandle(insn, spec, false, a, "[" + spec.name() + "] has one part; this "
+                        + "address has " + a.items().size(), out);
             }
             e = a.items().get(0);
         }
+        IsaForm.Handle h = spec.limits().handle();
         if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
             Symbol s = ctx.resolve(n.text());
             if (s == null) {
@@ -55,33 +59,27 @@ final class TextureOperands {
             }
             if (s.isRegister()) {
                 PtxType r = s.vector() == 1 ? TypeCache.of(s.type()) : null;
-                if (r == PtxType.B64 || r == PtxType.U64 || r == PtxType.S64) {
-                    return spec.kind() == IsaForm.Kind.HANDLE ? 0 : indirect(insn, spec, e, ctx, out);
+                if (r != null && spec.only() != null && spec.only().contains(r)) {
+                    return registerSince(insn, h, e, ctx, out);
                 }
                 if (r != null && r != PtxType.F32 && r.bits() == 32 && sampler32(insn, spec, e)) {
-                    // @operand b : handle sampler32(.s32) (ptxas 13.0: tex.2d.v4.s32.s32 d, [tex, %r5,
-                    // {%s1, %s2}] assembles with a .b32, .u32, .s32 or .f16x2 register as the sampler; an
-                    // .f32 register, or any 32-bit register with .f32 coordinates, is "Arguments mismatch")
                     return 0;
                 }
-                return out == null ? 1 : failHandle(insn, spec, e, "'" + s.name() + "' is "
-                        + (s.vector() > 1 ? ".v" + s.vector() + " " : "") + s.type() + ", not a 64-bit integer register",
-                        out);
+                return out == null ? 1 : failHandle(insn, spec, false, e, "'" + s.name() + "' is "
+                        + (s.vector() > 1 ? ".v" + s.vector() + " " : "") + s.type() + ", not a " + registers(spec)
+                        + " register", out);
             }
-            IsaForm.Kind kind = spec.kind();
-            if ((kind == IsaForm.Kind.HANDLE || kind == IsaForm.Kind.TEXSAMPLER) && independent(ctx)) {
-                kind = IsaForm.Kind.SAMPLER; // texmode_independent: "... .samplerref or .u64 register expected"
-            }
-            if (s.kind() == Symbol.Kind.VARIABLE && (fitsHandle(kind, s.type())
-                    || ".tex".equals(s.space()) && kind != IsaForm.Kind.SURFREF && kind != IsaForm.Kind.SAMPLER)) {
-                // (.tex .u32 texA: the texture declaration of PTX ISA 1.x, which ptxas still takes)
+            boolean independent = independent(ctx);
+            java.util.Set<String> types = h.types(independent);
+            if (s.kind() == Symbol.Kind.VARIABLE && (types.contains(s.type())
+                    || ".tex".equals(s.space()) && types.contains(".tex"))) {
                 return 0;
             }
-            return out == null ? 1 : failHandle(insn, spec, kind, e, "'" + s.name() + "' is " + (s.kind()
-                    == Symbol.Kind.VARIABLE ? "a " + (s.type() == null ? "" : s.type() + " ") + "variable"
-                    : "not a variable"), out);
+            return out == null ? 1 : failHandle(insn, spec, independent && h.independent() != null, e, "'" + s.name()
+                    + "' is " + (s.kind() == Symbol.Kind.VARIABLE ? "a " + (s.type() == null ? "" : s.type() + " ")
+                    + "variable" : "not a variable"), out);
         }
-        return failHandle(insn, spec, e, "this one is not a name", out);
+        return failHandle(insn, spec, false, e, "this one is not a name", out);
     }
 
     /**
@@ -112,65 +110,84 @@ final class TextureOperands {
         return want.equals(ctype);
     }
 
-    private static final PtxVersion INDIRECT_VERSION = PtxVersion.parse("3.1");
+    /**
+     * A register in place of the handle variable: what {@code regsince(V TARGET)} says it needs
+     * (ptxas 13.0: "Feature 'indirect surface access' requires PTX ISA .version 3.1 or later",
+     * "Instruction 'indirect texture access' requires .target sm_20 or higher").
+     */
+    private static int registerSince(Ast.Instruction insn, IsaForm.Handle h, Ast.Expr e, CheckContext ctx,
+                                     List<IsaChecks.Finding> out) {
+        Since since = h.registerSince();
+        if (since == null) {
+            return 0;
+        }
+        String v = variables(h.types());
+        return requires(since, e, "a register in place of a " + v + " variable (indirect access)", "; use a " + v
+                + " variable instead", ctx, out);
+    }
 
     /**
-     * A texture or surface named by a register ("indirect texture access", "indirect surface
-     * access") needs PTX ISA 3.1 and sm_20 (ptxas 13.0: "Feature 'indirect surface access' requires
-     * PTX ISA .version 3.1 or later", "Instruction 'indirect texture access' requires .target sm_20
-     * or higher").
+     * Whether the module meets {@code since}, else (with {@code out}) an error at {@code e} that says
+     * what needs it ({@code what}) and what the module declares.
      */
-    private static int indirect(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
-                                List<IsaChecks.Finding> out) {
+    static int requires(Since since, Ast.Expr e, String what, String advice, CheckContext ctx,
+                        List<IsaChecks.Finding> out) {
         PtxVersion v = ctx.declaredVersion();
         Target t = ctx.declaredTarget();
-        boolean version = v == null || v.atLeast(INDIRECT_VERSION);
-        boolean target = t == null || t.sm() >= 20;
+        boolean version = since.versionMet(v);
+        boolean target = since.targetMet(t);
         if (version && target) {
             return 0;
         }
         if (out != null) {
-            String what = spec.kind() == IsaForm.Kind.SURFREF ? "surface" : "texture";
-            out.add(new IsaChecks.Finding(Rules.REQUIRES_NEWER, e.span(), "a " + what + " handle in a register ("
-                    + "indirect " + what + " access) requires .version 3.1 and .target sm_20 or later; the module "
-                    + "declares " + (version ? ".target " + t.name() : ".version " + v) + " (use a ."
-                    + (spec.kind() == IsaForm.Kind.SURFREF ? "surfref" : "texref") + " variable instead)"));
+            out.add(new IsaChecks.Finding(Rules.REQUIRES_NEWER, e.span(), what + " requires "
+                    + (since.version() == null ? "" : ".version " + since.version())
+                    + (since.version() != null && !since.targets().isEmpty() ? " and " : "")
+                    + (since.targets().isEmpty() ? "" : ".target " + since.targetText()) + " or later; the module declares "
+                    + (version ? ".target " + t.name() : ".version " + v) + advice));
         }
         return 1;
     }
 
-    private static boolean fitsHandle(IsaForm.Kind kind, String type) {
-        return switch (kind) {
-            case TEXREF -> ".texref".equals(type);
-            case SURFREF -> ".surfref".equals(type);
-            case SAMPLER -> ".samplerref".equals(type);
-            case TEXSAMPLER -> ".texref".equals(type) || ".samplerref".equals(type);
-            default -> ".texref".equals(type) || ".samplerref".equals(type) || ".surfref".equals(type);
-        };
+    /** {@code .texref or .samplerref}: the variable types of a handle, for messages ({@code .tex} left out). */
+    static String variables(java.util.Set<String> types) {
+        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        for (String t : types) {
+            n += t.equals(".tex") ? 0 : 1;
+        }
+        int k = 0;
+        for (String t : types) {
+            if (!t.equals(".tex")) {
+                sb.append(k == 0 ? "" : k == n - 1 ? " or " : ", ").append(t);
+                k++;
+            }
+        }
+        return sb.toString();
     }
 
-    private static String what(IsaForm.Kind kind) {
-        return switch (kind) {
-            case TEXREF -> "a .texref variable or a 64-bit register (.u64) holding a texture handle";
-            case SURFREF -> "a .surfref variable or a 64-bit register (.u64) holding a surface handle";
-            case SAMPLER -> "a .samplerref variable or a 64-bit register (.u64) holding a sampler handle";
-            case TEXSAMPLER -> "a .texref or .samplerref variable or a 64-bit register (.u64) holding its handle";
-            default -> "a .samplerref (ptxas also takes a .texref or .surfref) variable or a 64-bit register (.u64)"
-                    + " holding a sampler handle";
-        };
+    /** {@code .b64, .u64 or .s64}: the register types of a handle ({@code only(...)}), for messages. */
+    static String registers(IsaForm.Operand spec) {
+        if (spec.only() == null) {
+            return "handle";
+        }
+        StringBuilder sb = new StringBuilder();
+        int k = 0;
+        for (PtxType t : spec.only()) {
+            sb.append(k == 0 ? "" : k == spec.only().size() - 1 ? " or " : ", ").append(t.text());
+            k++;
+        }
+        return sb.toString();
     }
 
-    private static int failHandle(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, String why,
-                                  List<IsaChecks.Finding> out) {
-        return failHandle(insn, spec, spec.kind(), e, why, out);
-    }
-
-    private static int failHandle(Ast.Instruction insn, IsaForm.Operand spec, IsaForm.Kind kind, Ast.Expr e,
+    private static int failHandle(Ast.Instruction insn, IsaForm.Operand spec, boolean independent, Ast.Expr e,
                                   String why, List<IsaChecks.Finding> out) {
         if (out != null) {
+            IsaForm.Handle h = spec.limits().handle();
             out.add(new IsaChecks.Finding(Rules.TEXTURE_HANDLE, e.span(), "operand " + spec.name() + " of '"
-                    + insn.mnemonic() + "' is " + what(kind) + (kind != spec.kind() ? " in texmode_independent" : "")
-                    + "; " + why));
+                    + insn.mnemonic() + "' is a " + variables(h.types(independent)) + " variable"
+                    + (spec.only() == null ? "" : " or a " + registers(spec) + " register holding its handle")
+                    + (independent ? " in texmode_independent" : "") + "; " + why));
         }
         return 1;
     }
@@ -209,8 +226,9 @@ final class TextureOperands {
             return 0;
         }
         int need = g.count();
-        boolean texture = type != PtxType.B32;
-        int parts = texture ? parts(insn, e) : 0;
+        // sampled: the address of a sampled texture, [a, c] or [a, b, c] with an explicit sampler, as the
+        // texturing mode allows
+        int parts = spec.limits().sampled() ? parts(insn, e) : 0;
         if (parts == 2 && independent(ctx)) {
             // texmode_independent: "Argument 2 of instruction 'tex': .samplerref or .u64 register expected"
             return out == null ? 1 : failAddress(out, e, "in texmode_independent '" + insn.mnemonic()
@@ -220,7 +238,7 @@ final class TextureOperands {
         if (unifiedSampler && g.nosampler()) {
             // ptxas 13.0: "Illegal modifier '.cube' for instruction 'tex'" with [tex, tex, {...}]
             return out == null ? 1 : failAddress(out, e, "in texmode_unified (the default) '" + insn.mnemonic()
-                    + "' takes no explicit sampler on a cubemap: write [a, c] (or declare texmode_independent)");
+                    + "' takes no explicit sampler with " + g.name() + ": write [a, c] (or declare texmode_independent)");
         }
         if (!(e instanceof Ast.VectorExpr v)) {
             return scalarCoordinate(insn, spec, g, type, e, ctx, out);
