@@ -491,9 +491,10 @@ final class IsaBinary {
             boolean address64 = in.bool();
             boolean vectorOfOne = in.bool();
             boolean whole = in.bool();
+            boolean forward = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
-                    vectorOfOne, whole);
+                    vectorOfOne, whole, forward);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -987,6 +988,7 @@ final class IsaBinary {
             o.bool(l.address64());
             o.bool(l.vectorOfOne());
             o.bool(l.whole());
+            o.bool(l.forward());
         }
 
         private static void writeTable(Out o, FormTable t) {

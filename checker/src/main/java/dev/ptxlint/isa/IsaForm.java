@@ -119,15 +119,17 @@ public final class IsaForm {
      * {@code vectorOfOne}: a vector of one {@code {x}} is read as {@code x} here even where the opcode
      * is listed in {@code @novectorofone} ({@code vectorofone}: multimem.ld_reduce's destination);
      * {@code whole}: ptxas reads a written vector as one value ({@code whole}: its registers are of one
-     * size, no two neighbours of different kinds, and the vector's type fits the operand's type).
+     * size, no two neighbours of different kinds, and the vector's type fits the operand's type);
+     * {@code forward}: a label operand that may name a label defined further down ({@code forward}:
+     * bra's target); every other label operand takes only a label defined above it.
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
-                         boolean vectorOfOne, boolean whole) {
+                         boolean vectorOfOne, boolean whole, boolean forward) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false, false, false, false);
+                Map.of(), false, false, null, false, false, false, false, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {
