@@ -75,17 +75,21 @@ final class NameResolver {
         long[] starts = new long[16];
         int[] lines = new int[16];
         int[] columns = new int[16];
+        /** The instruction of a use where only a label defined above is taken (PTX0276 if one comes later), else null. */
+        String[] backOnly = new String[16];
         int size;
 
-        void add(String name, Span at) {
+        void add(String name, Span at, String backOnlyIn) {
             if (size == names.length) {
                 int n = size * 2;
                 names = java.util.Arrays.copyOf(names, n);
+                backOnly = java.util.Arrays.copyOf(backOnly, n);
                 starts = java.util.Arrays.copyOf(starts, n);
                 lines = java.util.Arrays.copyOf(lines, n);
                 columns = java.util.Arrays.copyOf(columns, n);
             }
             names[size] = name;
+            backOnly[size] = backOnlyIn;
             starts[size] = at.start();
             lines[size] = at.line();
             columns[size] = at.column();
@@ -371,7 +375,7 @@ final class NameResolver {
         } else if (item instanceof Ast.Directive d && d.name().text().equals(".alias")) {
             for (Expr e : d.args()) {
                 if (e instanceof Name n && d.args().indexOf(e) == 1) {
-                    use(n.token(), false);
+                    use(n.token(), NOT_OPERAND);
                 }
             }
             if (!d.args().isEmpty() && d.args().get(0) instanceof Name n) {
@@ -602,7 +606,7 @@ final class NameResolver {
             if (n.equals(".branchtargets") || n.equals(".calltargets")) {
                 for (Expr e : d.args()) {
                     if (e instanceof Name nm) {
-                        use(nm.token(), n.equals(".branchtargets"));
+                        use(nm.token(), n.equals(".branchtargets") ? FORWARD_LIST : NOT_OPERAND);
                     }
                 }
             }
@@ -618,11 +622,13 @@ final class NameResolver {
             unknownOpcode(i.opcode());
         }
         if (i.guard() != null) {
-            use(i.guard().predicate(), false);
+            use(i.guard().predicate(), NOT_OPERAND);
         }
-        boolean branch = op.equals("bra") || op.equals("brx");
-        for (Expr e : i.operands()) {
-            uses(e, branch);
+        currentOp = op;
+        currentInsn = i;
+        List<Expr> operands = i.operands();
+        for (int k = 0, n = operands.size(); k < n; k++) {
+            uses(operands.get(k), k);
         }
         for (InstructionCheck c : checks) {
             c.check(i, context);
@@ -674,45 +680,131 @@ final class NameResolver {
         return sb.toString();
     }
 
-    private void uses(Expr e, boolean branch) {
+    /**
+     * The names of operand {@code at} of the instruction being checked ({@link #currentOp}), or of
+     * a non-operand context ({@link #NOT_OPERAND}, {@link #FORWARD_LIST}).
+     */
+    private void uses(Expr e, int at) {
         if (e instanceof Name n) {
             if (n.token().kind() == TokenKind.IDENT) {
-                use(n.token(), branch);
+                use(n.token(), at);
             }
         } else if (e instanceof Ast.Unary u) {
-            uses(u.operand(), branch);
+            uses(u.operand(), at);
         } else if (e instanceof Ast.Binary b) {
-            uses(b.left(), branch);
-            uses(b.right(), branch);
+            uses(b.left(), at);
+            uses(b.right(), at);
         } else if (e instanceof Ast.Ternary t) {
-            uses(t.cond(), branch);
-            uses(t.then(), branch);
-            uses(t.otherwise(), branch);
+            uses(t.cond(), at);
+            uses(t.then(), at);
+            uses(t.otherwise(), at);
         } else if (e instanceof Ast.Cast c) {
-            uses(c.operand(), branch);
+            uses(c.operand(), at);
         } else if (e instanceof Ast.Group g) {
-            usesAll(g.items(), branch);
+            usesAll(g.items(), at);
         } else if (e instanceof Ast.VectorExpr v) {
-            usesAll(v.items(), branch);
+            usesAll(v.items(), at);
         } else if (e instanceof Ast.Address a) {
-            usesAll(a.items(), false);
+            usesAll(a.items(), NOT_OPERAND);
         } else if (e instanceof Ast.PredPair p) {
-            uses(p.first(), false);
-            uses(p.second(), false);
+            uses(p.first(), NOT_OPERAND);
+            uses(p.second(), NOT_OPERAND);
         } else if (e instanceof Ast.Brace b) {
-            usesAll(b.items(), false);
+            usesAll(b.items(), NOT_OPERAND);
         } else if (e instanceof Ast.Call c) {
-            usesAll(c.args(), false);
+            usesAll(c.args(), NOT_OPERAND);
         }
     }
 
-    private void usesAll(List<Expr> items, boolean branch) {
+    private void usesAll(List<Expr> items, int at) {
         for (int k = 0, n = items.size(); k < n; k++) {
-            uses(items.get(k), branch);
+            uses(items.get(k), at);
         }
     }
 
-    private void use(Token name, boolean branchTarget) {
+    /** A name that is no instruction operand's (a guard, an address part, an {@code .alias}). */
+    private static final int NOT_OPERAND = -1;
+    /** A name of a {@code .branchtargets} list: a label, which may be defined further down. */
+    private static final int FORWARD_LIST = -2;
+    /** {@link #labelMode} bits: the operand is a label operand; it may name a label defined further down. */
+    private static final int LABEL = 1, FORWARD = 2;
+    /** The opcode of the instruction whose operands are being resolved, and the instruction. */
+    private String currentOp = "";
+    private Instruction currentInsn;
+    /** {@link #labelMasks} of the opcodes seen, by the text's identity (direct-mapped); made on first need. */
+    private String[] maskKeys;
+    private long[] maskValues;
+    private static final java.util.concurrent.ConcurrentHashMap<String, Long> LABEL_MASKS =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Whether operand {@code at} of {@link #currentOp} is a label operand ({@link #LABEL}) and may
+     * name a label defined further down ({@link #FORWARD}), as the ISA data says ({@code @operand
+     * tgt : label forward}, bra.ptxisa); asked only on the way to a finding or a pending use.
+     */
+    private int labelMode(int at) {
+        if (at == FORWARD_LIST) {
+            return LABEL | FORWARD;
+        }
+        if (at < 0 || at >= 32) {
+            return 0;
+        }
+        String op = currentOp;
+        String[] keys = maskKeys;
+        if (keys == null) {
+            keys = maskKeys = new String[64];
+            maskValues = new long[64];
+        }
+        int h = op.hashCode();
+        int slot = (h ^ (h >>> 16)) & (keys.length - 1);
+        long m;
+        if (keys[slot] == op) {
+            m = maskValues[slot];
+        } else {
+            m = LABEL_MASKS.computeIfAbsent(op, NameResolver::labelMasks);
+            keys[slot] = op;
+            maskValues[slot] = m;
+        }
+        return (int) (m >>> at & 1) | (int) (m >>> (32 + at) & 1) << 1;
+    }
+
+    /**
+     * The positions of the label operands of {@code op}'s forms (bits 0..31) and of those that may
+     * refer forward (bits 32..63), over all its forms.
+     */
+    private static long labelMasks(String op) {
+        long m = 0;
+        for (dev.ptxlint.isa.IsaForm f : dev.ptxlint.isa.InstructionSet.get().forms(op)) {
+            dev.ptxlint.isa.IsaForm.Operand[] ops = f.operands();
+            for (int k = 0; k < ops.length && k < 32; k++) {
+                if (ops[k].kind() == dev.ptxlint.isa.IsaForm.Kind.LABEL) {
+                    m |= 1L << k;
+                    if (ops[k].limits().forward()) {
+                        m |= 1L << (32 + k);
+                    }
+                }
+            }
+        }
+        return m;
+    }
+
+    private String mnemonic() {
+        return currentInsn == null ? currentOp : currentInsn.mnemonic();
+    }
+
+    /**
+     * Label {@code n}, used at {@code at} by instruction {@code mnemonic} where only a label defined
+     * above it is taken, is defined further down at {@code definition} (PTX0276).
+     */
+    private void forwardLabel(String n, Span at, Span definition, String mnemonic) {
+        out.report(Diagnostic.of(Rules.FORWARD_LABEL, TextRange.of(at), "label '" + n
+                        + "' is defined further down (line " + (definition.line() + 1) + "), but " + mnemonic
+                        + " takes only a label defined above it here (ptxas refuses a forward reference there);"
+                        + " define '" + n + ":' before this instruction")
+                .withRelated(new Diagnostic.Related(TextRange.of(definition), "definition of '" + n + "'")));
+    }
+
+    private void use(Token name, int at) {
         String n = name.text();
         if (n == Lexer.SINK) { // the lexer's '_' is always this String (names come from its tokens)
             return;
@@ -722,19 +814,31 @@ final class NameResolver {
             listener.used(name, resolved);
         }
         if (resolved != null) {
+            if (at >= 0 && resolved.kind() == Symbol.Kind.LABEL) {
+                // labels are collected before their block's statements: one defined further down resolves too
+                Span d = resolved.declaration();
+                if (d != null && d.start() > name.span().start() && labelMode(at) == LABEL) {
+                    forwardLabel(n, name.span(), d, mnemonic());
+                }
+            }
             return;
         }
-        if (branchTarget && streaming) {
+        int mode = at == NOT_OPERAND ? 0 : labelMode(at);
+        if ((mode & LABEL) != 0 && streaming) {
             // a label later in this block or an enclosing one may define it: decided when the block ends
+            // (where only a label defined above is taken, such a definition is PTX0276)
             Scope s = scopes.peek();
             if (s.pending == null) {
                 s.pending = new PendingUses();
             }
-            s.pending.add(n, name.span());
-            provisional.add(n);
+            boolean forward = (mode & FORWARD) != 0;
+            s.pending.add(n, name.span(), forward ? null : mnemonic());
+            if (forward) {
+                provisional.add(n);
+            }
             return;
         }
-        if (branchTarget) {
+        if ((mode & LABEL) != 0) {
             out.report(Rules.UNDECLARED_LABEL, name.span(), "label '" + n
                     + "' is not defined in this scope (labels are visible in their own { } block and the blocks inside it);"
                     + " define '" + n + ":' before an instruction");
@@ -1238,7 +1342,11 @@ final class NameResolver {
         }
         for (int k = 0; k < p.size; k++) {
             String n = p.names[k];
-            if (done.labels.containsKey(n)) {
+            Span definition = done.labels.get(n);
+            if (definition != null) {
+                if (p.backOnly[k] != null) {
+                    forwardLabel(n, p.span(k), definition, p.backOnly[k]);
+                }
                 continue;
             }
             if (outer == null) {
@@ -1249,7 +1357,7 @@ final class NameResolver {
                 if (outer.pending == null) {
                     outer.pending = new PendingUses();
                 }
-                outer.pending.add(n, p.span(k));
+                outer.pending.add(n, p.span(k), p.backOnly[k]);
             }
         }
     }

@@ -86,6 +86,9 @@ public final class Rules {
             "names", "A register, variable or function that is used but never declared in scope.");
     public static final Rule UNDECLARED_LABEL = register("PTX0102", "undeclared-label", Severity.ERROR, "names",
             "A branch target or label operand that no label in the function defines.");
+    public static final Rule FORWARD_LABEL = register("PTX0276", "forward-label-reference", Severity.ERROR, "names",
+            "A label operand that names a label defined further down where ptxas takes only one defined above"
+            + " (call's target list or prototype, brx.idx's .branchtargets list): only a branch target may refer forward.");
     public static final Rule DUPLICATE_DECLARATION = register("PTX0103", "duplicate-declaration", Severity.ERROR,
             "names", "A name declared twice in the same scope.");
     public static final Rule DUPLICATE_LABEL = register("PTX0104", "duplicate-label", Severity.ERROR, "names",

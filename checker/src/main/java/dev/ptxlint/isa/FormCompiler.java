@@ -258,7 +258,7 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "nofunc", "writes", "pow2", "nonzero",
             "literal", "fixed", "generic", "predelements", "anyreg", "branchtargets", "addr64", "vectorofone", "whole",
-            "sampled");
+            "sampled", "forward");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -328,6 +328,7 @@ final class FormCompiler {
         boolean anyRegister = false;
         SpecialRegisterTable.Use specialRegisters = null;
         boolean branchTargets = false;
+        boolean forward = false;
         boolean address64 = false;
         boolean vectorOfOne = false;
         boolean whole = false;
@@ -347,6 +348,7 @@ final class FormCompiler {
                     case "predelements" -> predElements = true;
                     case "anyreg" -> anyRegister = true;
                     case "branchtargets" -> branchTargets = true;
+                    case "forward" -> forward = true;
                     case "addr64" -> address64 = true;
                     case "vectorofone" -> vectorOfOne = true;
                     case "whole" -> whole = true;
@@ -553,12 +555,12 @@ final class FormCompiler {
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
                 || predElements || anyRegister || specialRegisters != null || branchTargets || address64
-                || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null) {
+                || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null || forward) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
                     branchTargets, address64, vectorOfOne, whole,
                     handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent, registerSince), sampled,
-                    pairSince);
+                    pairSince, forward);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

@@ -62,11 +62,19 @@ public final class FormTable {
 
     /**
      * One operand slot: its name in the manual, role, the instruction type it has (an index into
-     * the form's types), when it is present, the selector it may carry, and whether it takes
-     * constants.
+     * the form's types), when it is present, the selector it may carry, whether it takes
+     * constants, whether its value selects the result ({@code selects}: selp's predicate c, slct's
+     * c whose sign selects) and whether its bits are copied to the destination unchanged
+     * ({@code copied}: selp's and slct's a and b).
      */
     public record Operand(String name, Role role, int typeIndex, Presence presence, Selectors selectors,
-                          Constants constants) {
+                          Constants constants, boolean selects, boolean copied) {
+
+        /** An operand that neither selects nor is copied. */
+        public Operand(String name, Role role, int typeIndex, Presence presence, Selectors selectors,
+                       Constants constants) {
+            this(name, role, typeIndex, presence, selectors, constants, false, false);
+        }
 
         // equals and hashCode written out: a record's own are linked through invokedynamic
         // (ObjectMethods) on first use, which costs a small run tens of milliseconds of start-up
@@ -74,13 +82,14 @@ public final class FormTable {
         @Override
         public boolean equals(Object o) {
             return o instanceof Operand x && x.typeIndex == typeIndex && x.role == role && x.presence == presence
-                    && x.constants == constants && java.util.Objects.equals(x.name, name)
+                    && x.constants == constants && x.selects == selects && x.copied == copied
+                    && java.util.Objects.equals(x.name, name)
                     && java.util.Objects.equals(x.selectors, selectors);
         }
 
         @Override
         public int hashCode() {
-            return java.util.Objects.hash(name, role, typeIndex, presence, selectors, constants);
+            return java.util.Objects.hash(name, role, typeIndex, presence, selectors, constants, selects, copied);
         }
 
         /** set/setp's {@code c}: present exactly when a BoolOp is. */
@@ -89,11 +98,15 @@ public final class FormTable {
         }
 
         Operand with(Selectors s) {
-            return new Operand(name, role, typeIndex, presence, s, constants);
+            return new Operand(name, role, typeIndex, presence, s, constants, selects, copied);
         }
 
         Operand with(Constants c) {
-            return new Operand(name, role, typeIndex, presence, selectors, c);
+            return new Operand(name, role, typeIndex, presence, selectors, c, selects, copied);
+        }
+
+        Operand with(boolean selects, boolean copied) {
+            return new Operand(name, role, typeIndex, presence, selectors, constants, selects, copied);
         }
     }
 
@@ -105,6 +118,8 @@ public final class FormTable {
     private final List<String> secondaryOps;
     private final String cmpName;
     private final Map<List<PtxType>, Form> forms;
+    /** Message hints ({@code @hint}) by operand name or modifier word. */
+    private final Map<String, String> hints;
 
     private FormTable(Builder b) {
         this.opcode = b.opcode;
@@ -114,6 +129,7 @@ public final class FormTable {
         this.operands = List.copyOf(b.operands);
         this.secondaryOps = List.copyOf(b.secondaryOps);
         this.cmpName = b.cmpName;
+        this.hints = Collections.unmodifiableMap(new LinkedHashMap<>(b.hints));
         if (order.contains(Part.SECONDARY) == secondaryOps.isEmpty()) {
             throw new IllegalStateException(opcode + ": Part.SECONDARY and secondary(...) go together");
         }
@@ -131,8 +147,9 @@ public final class FormTable {
 
     /** A table as {@link IsaBinary} decodes it: every field as the build's table had it. */
     FormTable(String opcode, String manual, List<String> typeNames, List<Part> order, List<Operand> operands,
-              List<String> secondaryOps, String cmpName, Map<List<PtxType>, Form> forms) {
+              List<String> secondaryOps, String cmpName, Map<List<PtxType>, Form> forms, Map<String, String> hints) {
         this.opcode = opcode;
+        this.hints = hints;
         this.manual = manual;
         this.typeNames = typeNames;
         this.order = order;
@@ -181,6 +198,39 @@ public final class FormTable {
     /** What the manual's Syntax block calls the comparison operator: {@code CmpOp}, or {@code cmp}. */
     public String cmpName() {
         return cmpName;
+    }
+
+    /**
+     * The message hint the data gives for an operand (by its name) or a modifier word, or null
+     * ({@code @hint NAMES : "TEXT"}, docs/isa-notation.md).
+     */
+    public String hint(String key) {
+        return hints.get(key);
+    }
+
+    /** Every hint, by operand name or modifier word. */
+    public Map<String, String> hints() {
+        return hints;
+    }
+
+    /** The source whose value selects the result ({@code selects}), or null. */
+    public Operand selecting() {
+        for (Operand o : operands) {
+            if (o.selects()) {
+                return o;
+            }
+        }
+        return null;
+    }
+
+    /** Whether an operand of type slot {@code index} is copied to the destination unchanged ({@code copied}). */
+    public boolean copies(int index) {
+        for (Operand o : operands) {
+            if (o.copied() && o.typeIndex() == index) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether any operand slot may carry a selector or mask (the video instructions). */
@@ -265,6 +315,7 @@ public final class FormTable {
         private final List<String> secondaryOps = new ArrayList<>();
         private String cmpName = "CmpOp";
         private final List<Row> rows = new ArrayList<>();
+        private final Map<String, String> hints = new LinkedHashMap<>();
 
         private Builder(String opcode, String manual) {
             this.opcode = opcode;
@@ -324,6 +375,17 @@ public final class FormTable {
         /** Whether the operand added last takes constants. */
         public Builder constants(Constants c) {
             return replaceLast(operands.get(operands.size() - 1).with(c));
+        }
+
+        /** Whether the operand added last selects the result and whether its bits are copied. */
+        public Builder roles(boolean selects, boolean copied) {
+            return replaceLast(operands.get(operands.size() - 1).with(selects, copied));
+        }
+
+        /** A message hint for an operand name or a modifier word. */
+        public Builder hint(String key, String text) {
+            hints.put(key, text);
+            return this;
         }
 
         private Builder add(Operand o) {

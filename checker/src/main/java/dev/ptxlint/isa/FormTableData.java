@@ -185,6 +185,10 @@ public final class FormTableData {
         boolean selectorRequired;
         Selectors selectors;
         Constants constants;
+        /** {@code @operand c : selects}: its value selects the result (selp's c, slct's c). */
+        boolean selects;
+        /** {@code @operand a b : copied}: its bits go to the destination unchanged (selp's, slct's a and b). */
+        boolean copied;
         final Set<Line> lines = new LinkedHashSet<>();
 
         OperandFacts(String name) {
@@ -194,7 +198,7 @@ public final class FormTableData {
 
     private static final Set<String> BOOL_OPS = Set.of(".and", ".or", ".xor");
     private static final Set<String> KEYWORDS = Set.of("section", "formtable", "since", "feature", "quirk",
-            "evidence", "note", "operand", "selectors", "constants");
+            "evidence", "note", "operand", "selectors", "constants", "hint");
 
     private static final class TableReader {
         final String opcode;
@@ -206,6 +210,8 @@ public final class FormTableData {
         final Map<List<PtxType>, Set<Boolean>> secondarySeen = new LinkedHashMap<>();
         final Map<String, OperandFacts> operands = new LinkedHashMap<>();
         final Set<String> secondaryOps = new LinkedHashSet<>();
+        /** {@code @hint} texts by operand name or modifier word, from every block. */
+        final Map<String, String> hints = new LinkedHashMap<>();
         String cmpName;
         String firstFile;
         int firstLine;
@@ -402,6 +408,8 @@ public final class FormTableData {
                     }
                 }
                 OperandFacts of = operands.computeIfAbsent(name, OperandFacts::new);
+                of.selects |= spec.contains("selects");
+                of.copied |= spec.contains("copied");
                 if (of.role == null) {
                     of.role = role;
                     of.typeIndex = typeIndex;
@@ -554,7 +562,9 @@ public final class FormTableData {
                 }
                 tb.selectors(o.selectors == null ? Selectors.NONE : o.selectors);
                 tb.constants(o.constants == null ? Constants.TYPED : o.constants);
+                tb.roles(o.selects, o.copied);
             }
+            hints.forEach(tb::hint);
             for (var e : forms.entrySet()) {
                 List<PtxType> types = e.getKey();
                 FormFacts ff = e.getValue();
@@ -615,6 +625,8 @@ public final class FormTableData {
         final Map<String, List<String>> operandSpecs = new LinkedHashMap<>();
         final Map<String, Annotation> selectorSpecs = new LinkedHashMap<>();
         final Map<String, Constants> constants = new LinkedHashMap<>();
+        /** {@code @hint NAMES : "TEXT"}: by operand name, or by modifier word ({@code .min}). */
+        final Map<String, String> hints = new LinkedHashMap<>();
         boolean evidence;
 
         BlockFacts(TableReader table, Block b) {
@@ -656,9 +668,10 @@ public final class FormTableData {
                     case "operand" -> {
                         List<String> spec = afterColon(a);
                         for (String w : spec) {
-                            if (!w.equals("pred") && !w.equals("neg") && !w.startsWith(".")) {
-                                throw table.error(b.file(), a.line(), "in a form table @operand says .typeslot, pred"
-                                        + " or neg, not " + w);
+                            if (!w.equals("pred") && !w.equals("neg") && !w.equals("selects") && !w.equals("copied")
+                                    && !w.startsWith(".")) {
+                                throw table.error(b.file(), a.line(), "in a form table @operand says .typeslot, pred,"
+                                        + " neg, selects or copied, not " + w);
                             }
                         }
                         for (String n : beforeColon(a)) {
@@ -668,6 +681,15 @@ public final class FormTableData {
                     case "selectors" -> {
                         for (String n : beforeColon(a)) {
                             selectorSpecs.put(n, a);
+                        }
+                    }
+                    case "hint" -> {
+                        List<String> text = afterColon(a);
+                        if (text.size() != 1 || text.get(0).isEmpty()) {
+                            throw table.error(b.file(), a.line(), "@hint NAMES : \"TEXT\"");
+                        }
+                        for (String n : beforeColon(a)) {
+                            hints.put(n, text.get(0));
                         }
                     }
                     case "constants" -> {
@@ -723,12 +745,19 @@ public final class FormTableData {
         void declare(Set<OperandFacts> facts) {
             Set<String> names = new HashSet<>();
             facts.forEach(o -> names.add(o.name));
-            for (Map<String, ?> m : List.of(operandSpecs, selectorSpecs, constants)) {
+            for (Map<String, ?> m : List.of(operandSpecs, selectorSpecs, constants, hints)) {
                 for (String n : m.keySet()) {
-                    if (!names.contains(n)) {
+                    if (!names.contains(n) && !(m == hints && n.startsWith("."))) {
                         throw table.error(block.file(), block.line(), "an @ line names operand " + n
                                 + ", which no form of the block has");
                     }
+                }
+            }
+            for (var h : hints.entrySet()) {
+                String prev = table.hints.putIfAbsent(h.getKey(), h.getValue());
+                if (prev != null && !prev.equals(h.getValue())) {
+                    throw table.error(block.file(), block.line(), "@hint " + h.getKey() + ": another text than in an"
+                            + " earlier block");
                 }
             }
             for (OperandFacts o : facts) {

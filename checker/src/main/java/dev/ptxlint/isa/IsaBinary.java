@@ -45,7 +45,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 8;
+    private static final int VERSION = 9;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -499,9 +499,10 @@ final class IsaBinary {
             }
             boolean sampled = in.bool();
             Since pairSince = since(in);
+            boolean forward = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
-                    vectorOfOne, whole, handle, sampled, pairSince);
+                    vectorOfOne, whole, handle, sampled, pairSince, forward);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -536,7 +537,11 @@ final class IsaBinary {
                 String defaultValue = in.str();
                 selectors = Selectors.decoded(use, sn, legal, syntax, defaultValue, ODDS[in.uint()]);
             }
-            operands[i] = new FormTable.Operand(name, role, typeIndex, presence, selectors, CONSTANTS[in.uint()]);
+            FormTable.Constants constants = CONSTANTS[in.uint()];
+            boolean selects = in.bool();
+            boolean copied = in.bool();
+            operands[i] = new FormTable.Operand(name, role, typeIndex, presence, selectors, constants, selects,
+                    copied);
         }
         List<String> secondaryOps = in.strs();
         String cmpName = in.str();
@@ -568,7 +573,13 @@ final class IsaBinary {
             List<PtxType> key = List.of(types);
             forms.put(key, new Form(key, cmp, ftz, dest, requires, feature, quirks));
         }
-        return new FormTable(opcode, manual, typeNames, List.of(order), List.of(operands), secondaryOps, cmpName, forms);
+        Map<String, String> hints = new java.util.LinkedHashMap<>();
+        for (int k = in.uint(); k > 0; k--) {
+            String key = in.str();
+            hints.put(key, in.str());
+        }
+        return new FormTable(opcode, manual, typeNames, List.of(order), List.of(operands), secondaryOps, cmpName, forms,
+                java.util.Collections.unmodifiableMap(hints));
     }
 
     // ------------------------------------------------------------------ writing (the build)
@@ -994,6 +1005,7 @@ final class IsaBinary {
             }
             o.bool(l.sampled());
             writeSince(o, l.pairSince());
+            o.bool(l.forward());
         }
 
         private static void writeTable(Out o, FormTable t) {
@@ -1026,6 +1038,8 @@ final class IsaBinary {
                     o.uint(s.odd().ordinal());
                 }
                 o.uint(op.constants().ordinal());
+                o.bool(op.selects());
+                o.bool(op.copied());
             }
             o.strs(t.secondaryOps());
             o.str(t.cmpName());
@@ -1056,6 +1070,11 @@ final class IsaBinary {
                 for (Form.Quirk q : EnumSet.copyOf(f.quirks().isEmpty() ? EnumSet.noneOf(Form.Quirk.class) : f.quirks())) {
                     o.uint(q.ordinal());
                 }
+            }
+            o.uint(t.hints().size());
+            for (Map.Entry<String, String> e : t.hints().entrySet()) {
+                o.str(e.getKey());
+                o.str(e.getValue());
             }
         }
     }

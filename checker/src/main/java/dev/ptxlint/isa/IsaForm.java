@@ -122,15 +122,17 @@ public final class IsaForm {
      * {@code handle}: what a {@code HANDLE} operand takes ({@code handle(...)}, {@code independent(...)},
      * {@code regsince(...)}), or null; {@code sampled}: coordinates of a sampled texture, whose address
      * the texturing mode shapes ({@code sampled}); {@code pairSince}: what the second half of a pair
-     * {@code d{|p}} needs when written ({@code pairsince(V TARGET)}), or null.
+     * {@code d{|p}} needs when written ({@code pairsince(V TARGET)}), or null;
+     * {@code forward}: a label operand that may name a label defined further down ({@code forward}:
+     * bra's target); every other label operand takes only a label defined above it.
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
-                         boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince) {
+                         boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince, boolean forward) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false, false, false, false, null, false, null);
+                Map.of(), false, false, null, false, false, false, false, null, false, null, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

@@ -132,4 +132,27 @@ class StreamedBodyTest {
         assertEquals(Rules.UNDECLARED_LABEL, streamed.get(0).rule());
         assertTrue(streamed.get(0).message().contains("$L_in"));
     }
+
+    /**
+     * Label operands that take only a label defined above them (call's target list and prototype,
+     * brx.idx's list: PTX0276 when it comes further down) give the same diagnostics streamed, where
+     * the use waits for the end of its block, as whole; a branch target may refer forward.
+     */
+    @Test
+    void labelsThatMustComeFirstStreamedAsWhole() {
+        String text = HEAD + ".visible .func f0()\n{\n\tret;\n}\n.visible .entry k()\n{\n\t.reg .b32 %r<4>;\n"
+                + "\t.reg .b64 %rd<4>;\n\t.param .b32 a;\n"
+                + "Lc_up: .calltargets f0;\n\tcall %rd1, Lc_up;\n"
+                + "\tbra L_end;\n\tbrx.idx %r1, Lt_down;\n\tcall %rd1, Lc_down;\n"
+                + "\t{\n\tcall %rd1, (a), Fp_down;\n\tcall %rd1, Lc_nowhere;\n\t}\n"
+                + "Lc_down: .calltargets f0;\nFp_down: .callprototype _ (.param .b32 _);\n"
+                + "Lt_down: .branchtargets L_end;\nL_end:\n\tret;\n}\n";
+        String whole = render(new Linter().lint(text));
+        for (long budget : new long[] {0, 1, 3, 6}) {
+            assertEquals(whole, render(new Linter().withBodyBudget(budget).lint(text)), "budget " + budget);
+        }
+        List<String> codes = new Linter().lint(text).stream().map(d -> d.code() + " " + (d.range().startLine() + 1))
+                .toList();
+        assertEquals(List.of("PTX0276 16", "PTX0276 17", "PTX0276 19", "PTX0102 20"), codes);
+    }
 }

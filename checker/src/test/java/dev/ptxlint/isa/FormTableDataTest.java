@@ -218,4 +218,45 @@ class FormTableDataTest {
         assertTrue(error(text.replace("@selectors d : merge", "@selectors d : source"))
                 .contains("optional on a source"));
     }
+
+    @Test
+    void hintsAndOperandRoles() {
+        String text = SELP + "@operand a b : copied\n@operand c : pred selects\n"
+                + "@hint a b : \"the predicate goes last\"\n@hint .lt : \"compare with setp\"\n";
+        FormTable t = load(text).get(0);
+        assertEquals("the predicate goes last", t.hint("a"));
+        assertEquals("the predicate goes last", t.hint("b"));
+        assertEquals("compare with setp", t.hint(".lt"));
+        assertNull(t.hint("c"));
+        assertTrue(t.copies(0));
+        assertEquals("c", t.selecting().name());
+        assertTrue(!t.operands().get(1).selects() && t.operands().get(1).copied());
+        FormTable plain = load(SELP).get(0);
+        assertNull(plain.selecting());
+        assertTrue(!plain.copies(0));
+        assertTrue(error(SELP + "@hint q : \"x\"\n").contains("names operand q"));
+        assertTrue(error(SELP + "@hint a : \"x\" \"y\"\n").contains("@hint NAMES"));
+        assertTrue(error(SELP + "@operand a : chosen\n").contains("not chosen"));
+        String two = SELP + "@hint a : \"x\"\n---\n@formtable selp\nselp.type d, a, b, c;\n.type = { .b64 };\n"
+                + "@operand c : pred\n@hint a : \"y\"\n";
+        assertTrue(error(two).contains("another text"));
+    }
+
+    /** Each operand's name, whether it selects and whether it is copied (Selectors compare by identity). */
+    private static List<String> roles(FormTable t) {
+        return t.operands().stream().map(o -> o.name() + " " + o.selects() + " " + o.copied()).toList();
+    }
+
+    @Test
+    void theIndexKeepsHintsAndRoles() throws IOException {
+        List<FormTable> files = fromFiles();
+        List<FormTable> index = FormTableData.tables();
+        for (int i = 0; i < files.size(); i++) {
+            assertEquals(files.get(i).hints(), index.get(i).hints(), files.get(i).opcode());
+            assertEquals(roles(files.get(i)), roles(index.get(i)), files.get(i).opcode());
+        }
+        assertEquals("to get a predicate use setp", FormTableData.table("set").hint("d"));
+        assertEquals("c", FormTableData.table("slct").selecting().name());
+        assertTrue(FormTableData.table("selp").copies(0) && !FormTableData.table("set").copies(0));
+    }
 }

@@ -59,7 +59,7 @@ final class DestinationRule implements FormRule {
                     return;
                 }
                 if (r == PtxType.PRED) {
-                    String hint = a.opcode().equals("set") ? "; to get a predicate use setp" : "";
+                    String hint = hint(a, ".pred");
                     err(Rules.INVALID_DESTINATION, o, what.get() + ", not a predicate: " + Exprs.text(o.expr())
                             + " is a .pred register" + hint, ctx);
                 } else {
@@ -115,7 +115,7 @@ final class DestinationRule implements FormRule {
                 if (o.type() != null) {
                     err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes a predicate, but "
                             + Exprs.text(o.expr()) + " is a " + o.type().text() + " register"
-                            + (a.opcode().equals("setp") ? "; to get a " + o.type().text() + " result use set" : ""),
+                            + hint(a, o.type().text()),
                             ctx);
                 }
             }
@@ -186,6 +186,15 @@ final class DestinationRule implements FormRule {
             default -> "the variable ";
         };
         err(Rules.INVALID_DESTINATION, o, what + "; " + kind + s.name() + " is not one", ctx);
+    }
+
+    /**
+     * The data's hint for the destination ({@code @hint d : "TEXT"}), after "; ", with {@code {type}}
+     * replaced by the type of the register written there; "" when the data gives none.
+     */
+    private static String hint(FormAnalysis a, String type) {
+        String h = a.table.hint(a.table.operands().get(0).name());
+        return h == null ? "" : "; " + h.replace("{type}", type);
     }
 
     private static void quirk(FormAnalysis a, Operand o, String what, CheckContext ctx) {

@@ -3,6 +3,7 @@ package dev.ptxlint.checker.instructions;
 import dev.ptxlint.checker.CheckContext;
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.isa.Form;
+import dev.ptxlint.isa.FormTable;
 import dev.ptxlint.isa.PtxType;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -25,10 +26,12 @@ final class FtzRule implements FormRule {
         PtxType t = a.form.types().get(compared);
         String slot = a.table.typeCount() == 1 ? "" : a.table.typeNames().get(compared) + " ";
         String which = Edits.list(withFtz.stream().map(PtxType::text).toList());
-        if (a.opcode().equals("slct")) {
-            ctx.reporter().report(Edits.at(Rules.FTZ_NOT_ALLOWED, a.ftzs.get(0).span(), "'.ftz' needs ctype .f32 "
-                    + "(it flushes a subnormal c to zero before testing its sign), not ctype " + t.text()
-                    + "; remove it").withFix(Edits.remove("Remove '.ftz'", a.ftzs.get(0))));
+        FormTable.Operand sel = a.table.selecting();
+        if (sel != null && sel.typeIndex() == compared && sel.role() == FormTable.Role.SOURCE) {
+            // the compared type is that of the source whose sign selects (@operand c : .ctype selects)
+            ctx.reporter().report(Edits.at(Rules.FTZ_NOT_ALLOWED, a.ftzs.get(0).span(), "'.ftz' needs " + slot + which
+                    + " (it flushes a subnormal " + sel.name() + " to zero before testing its sign), not " + slot
+                    + t.text() + "; remove it").withFix(Edits.remove("Remove '.ftz'", a.ftzs.get(0))));
             return;
         }
         String msg = "'.ftz' applies only to " + which + " " + "comparisons"

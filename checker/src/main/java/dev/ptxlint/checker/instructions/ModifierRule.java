@@ -85,8 +85,9 @@ final class ModifierRule implements FormRule {
         if (KnownModifiers.ROUNDING.contains(w)) {
             msg = op + " takes no rounding modifier; remove '" + w + "'";
         } else if (CmpOp.of(w) != null) {
-            msg = op + " takes no comparison operator ('" + w + "'): it "
-                    + (op.equals("selp") ? "selects on the predicate c" : "selects on the sign of c")
+            FormTable.Operand sel = a.table.selecting(); // @operand c : ... selects
+            msg = op + " takes no comparison operator ('" + w + "')" + (sel == null ? "" : ": it selects on "
+                    + (sel.role() == FormTable.Role.PREDICATE ? "the predicate " : "the sign of ") + sel.name())
                     + "; remove it, or compare first with setp" + w + " and select on its predicate with selp";
         } else if (KnownModifiers.BOOL_OPS.contains(w)) {
             msg = op + " takes no BoolOp ('" + w + "'); remove it";
@@ -96,8 +97,7 @@ final class ModifierRule implements FormRule {
             List<String> own = a.table.secondaryOps();
             msg = op + (own.size() == 1 ? "'s only secondary operation is " + own.get(0) : " takes the secondary "
                     + "operations " + Edits.list(own)) + ", not '" + w + "'"
-                    + (op.startsWith("vset") && !op.equals("vset") ? " (.min and .max are scalar vset's)" : "")
-                    + "; remove it";
+                    + (a.table.hint(w) == null ? "" : " " + a.table.hint(w)) + "; remove it";
         } else if (w.equals(".cc")) {
             msg = "'.cc' (carry) is not a modifier of " + op + "; remove it";
         } else {

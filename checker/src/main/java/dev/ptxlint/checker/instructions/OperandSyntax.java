@@ -55,10 +55,41 @@ public final class OperandSyntax implements InstructionCheck {
                         }
                     }
                 }
-            } else if (isCompound(e) && !(e instanceof Ast.Group && insn.opcode().text().equals("call"))) {
-                source(insn, e, ctx); // call's (a, b) lists are argument lists, not expressions
+            } else if (e instanceof Ast.VectorExpr) {
+                if (argumentLists(insn)) {
+                    vectorInArgumentList(insn, e, ctx);
+                }
+            } else if (e instanceof Ast.Group g && argumentLists(insn)) {
+                // call's (a, b) lists are argument lists, not expressions (@arglists)
+                List<Ast.Expr> items = g.items();
+                for (int k = 0; k < items.size(); k++) {
+                    if (items.get(k) instanceof Ast.VectorExpr) {
+                        vectorInArgumentList(insn, items.get(k), ctx);
+                    }
+                }
+            } else if (isCompound(e)) {
+                source(insn, e, ctx);
             }
         }
+    }
+
+    /**
+     * Whether the instruction's operands are argument lists ({@code @arglists call}, bra.ptxisa):
+     * a parenthesised operand is a list of arguments, and ptxas's grammar there has no vector.
+     */
+    private static boolean argumentLists(Ast.Instruction insn) {
+        return dev.ptxlint.isa.InstructionSet.get().listed("arglists", insn.opcode().text());
+    }
+
+    /** A vector among the operands of an instruction with argument lists: ptxas "Parsing error near '{'" (PTX0001). */
+    private static void vectorInArgumentList(Ast.Instruction insn, Ast.Expr v, CheckContext ctx) {
+        StringBuilder items = new StringBuilder();
+        for (Ast.Expr x : ((Ast.VectorExpr) v).items()) {
+            items.append(items.length() == 0 ? "" : ", ").append(Exprs.text(x));
+        }
+        ctx.reporter().report(Rules.SYNTAX_ERROR, v.span(), "{" + items + "}: the operands of " + insn.mnemonic()
+                + " are no vectors (ptxas: \"Parsing error near '{'\"): write the callee and a target list bare,"
+                + " a parameter or return list in parentheses: (" + items + ")");
     }
 
     private static boolean isCompound(Ast.Expr e) {

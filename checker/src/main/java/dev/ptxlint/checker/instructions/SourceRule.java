@@ -66,7 +66,7 @@ final class SourceRule implements FormRule {
                         return;
                     }
                     report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is a " + t.text() + " value, not a predicate: "
-                            + Exprs.text(o.expr()) + " is a .pred register" + predicateHint(a), ctx);
+                            + Exprs.text(o.expr()) + " is a .pred register" + hint(a, slot), ctx);
                     return;
                 }
                 report(Rules.OPERAND_TYPE_MISMATCH, o, where.get() + " must be a " + Edits.list(OperandTypes.fitting(t))
@@ -91,7 +91,7 @@ final class SourceRule implements FormRule {
                     return;
                 }
                 report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is a " + t.text() + " value, not a predicate"
-                        + predicateHint(a), ctx);
+                        + hint(a, slot), ctx);
             }
             case SPECIAL_REGISTER -> report(Rules.INVALID_OPERAND_KIND, o, "special register "
                     + Exprs.text(o.expr()) + " cannot be an operand of " + a.opcode() + ": copy it into a register "
@@ -101,7 +101,7 @@ final class SourceRule implements FormRule {
                 if (functionFits(a, slot, t, o)) {
                     return;
                 }
-                symbol(a, o, where.get(), false, ctx);
+                symbol(a, slot, o, where.get(), false, ctx);
             }
             case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
                     + a.opcode() + " has no operand negation; negate into a register first (neg)", ctx);
@@ -189,7 +189,7 @@ final class SourceRule implements FormRule {
             }
             case SPECIAL_REGISTER, VECTOR, ADDRESS -> report(Rules.INVALID_OPERAND_KIND, o,
                     where.get() + " must be a predicate register", ctx);
-            case OTHER_SYMBOL -> symbol(a, o, where.get(), true, ctx);
+            case OTHER_SYMBOL -> symbol(a, slot, o, where.get(), true, ctx);
             case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
                     + "negate a predicate with '!'", ctx);
             default -> {
@@ -215,12 +215,13 @@ final class SourceRule implements FormRule {
      * A variable, label or function where a register (or a constant) is needed: ptxas "must be
      * register" or "Arguments mismatch" (functions where {@link #functionFits} says so are accepted).
      */
-    private void symbol(FormAnalysis a, Operand o, String where, boolean predicate, CheckContext ctx) {
+    private void symbol(FormAnalysis a, FormTable.Operand slot, Operand o, String where, boolean predicate,
+                        CheckContext ctx) {
         var s = o.symbol();
         if (s.kind() == dev.ptxlint.checker.Symbol.Kind.LABEL || s.kind() == dev.ptxlint.checker.Symbol.Kind.FUNCTION) {
             String what = s.kind() == dev.ptxlint.checker.Symbol.Kind.LABEL ? "the label " : "the function ";
             report(Rules.INVALID_OPERAND_KIND, o, where + (predicate ? " must be a predicate register"
-                    : " must be a register" + (a.table.hasSelectors() && !a.table.opcode().equals("vset") ? ""
+                    : " must be a register" + (slot.constants() == FormTable.Constants.NONE ? ""
                     : " or a constant")) + ", not " + what + s.name(), ctx);
             return;
         }
@@ -313,8 +314,10 @@ final class SourceRule implements FormRule {
         return o.expr() instanceof Ast.Name n && !n.suffixes().isEmpty();
     }
 
-    private static String predicateHint(FormAnalysis a) {
-        return a.opcode().equals("selp") ? "; the predicate goes last (selp d, a, b, c)" : "";
+    /** The data's hint for a source given a register of the other kind ({@code @hint a b : "TEXT"}), after "; ". */
+    private static String hint(FormAnalysis a, FormTable.Operand slot) {
+        String h = a.table.hint(slot.name());
+        return h == null ? "" : "; " + h;
     }
 
     private static String conversionHint(PtxType t, PtxType r) {

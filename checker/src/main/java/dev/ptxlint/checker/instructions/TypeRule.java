@@ -77,7 +77,8 @@ final class TypeRule implements FormRule {
                 + "'; the " + slot + " is one of " + Edits.types(legal);
         Diagnostic d;
         PtxType bit = p.bitType();
-        if (p.isHalf() && bit != null && legal.contains(bit) && !a.opcode().startsWith("set")) {
+        if (p.isHalf() && bit != null && legal.contains(bit) && t.copies(i)) {
+            // the slot's operands are copied unchanged (@operand a b : copied): the .bN of the size moves them
             msg += "; " + a.opcode() + " moves bits, so select " + p.text() + " values with '" + bit.text() + "'";
             d = Edits.at(Rules.INVALID_TYPE, tok.span(), msg)
                     .withFix(Edits.replaceSafe("Use '" + bit.text() + "'", tok.span(), bit.text()));
@@ -102,8 +103,11 @@ final class TypeRule implements FormRule {
         String msg = a.opcode() + " has no form " + a.opcode() + d.text() + s.text() + ": with " + dn + " "
                 + d.text() + " the " + sn + " is one of " + Edits.types(withD) + "; " + sn + " " + s.text()
                 + " goes with " + dn + " " + Edits.types(withS);
-        if (a.opcode().equals("slct") && s.kind() != PtxType.Kind.FLOAT) {
-            msg = "slct's ctype (the type of c, whose sign selects) must be .s32 or .f32, not " + s.text();
+        FormTable.Operand sel = t.selecting();
+        if (sel != null && sel.typeIndex() == 1 && s.kind() != PtxType.Kind.FLOAT) {
+            // the second type is that of the source whose sign selects (@operand c : .ctype selects)
+            msg = a.opcode() + "'s " + sn + " (the type of " + sel.name() + ", whose sign selects) must be "
+                    + Edits.list(t.typesAt(1).stream().map(PtxType::text).toList()) + ", not " + s.text();
         }
         Diagnostic diag = Edits.at(Rules.INVALID_TYPE_COMBINATION, second.span(), msg);
         ctx.reporter().report(diag);

@@ -40,6 +40,9 @@ class FormMessagesTest {
         assertMessage(H.only("selp.lt.s32 %r1, %r2, %r3, %p1;"), "PTX0201", ".lt",
                 "selp takes no comparison operator", "setp.lt");
         assertMessage(H.only("selp.ftz.f32 %f1, %f2, %f3, %p1;"), "PTX0201", ".ftz", "selp does not flush");
+        // what selects comes from the data (@operand c : ... selects)
+        assertMessage(H.only("selp.lt.s32 %r1, %r2, %r3, %p1;"), "PTX0201", ".lt", "it selects on the predicate c");
+        assertMessage(H.only("slct.lt.s32.s32 %r1, %r2, %r3, %s1;"), "PTX0201", ".lt", "it selects on the sign of c");
     }
 
     @Test
@@ -155,6 +158,12 @@ class FormMessagesTest {
         assertMessage(H.only("setp.lt.s32 %p1, %r1, %rd2;"), "PTX0213", "%rd2", "64 bits, not 32", "cvt");
         assertMessage(H.only("set.lt.u32.s32 %f1, %r1, %r2;"), "PTX0213", "%f1", "writes a .u32 result");
         assertMessage(H.only("selp.s32 %r1, %r2, %r3, %r0;"), "PTX0213", "%r0", "must be a predicate");
+        // the destinations' hints are data (@hint d : "...", @hint p : "... {type} ...")
+        assertMessage(H.only("set.lt.u32.s32 %p1, %r1, %r2;"), "PTX0211", "%p1", "not a predicate",
+                "; to get a predicate use setp");
+        assertMessage(H.only("setp.lt.s32 %u1, %r1, %r2;"), "PTX0211", "%u1", "is a .u32 register",
+                "; to get a .u32 result use set");
+        assertTrue(!H.only("selp.s32 %p1, %r1, %r2, %p2;").message().contains("use setp"));
         H.clean("setp.lt.f32 %p1, %r1, %f2;");
         H.clean("setp.eq.b16 %p1, %hf1, %us1;");
     }

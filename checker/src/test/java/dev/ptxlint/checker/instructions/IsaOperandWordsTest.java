@@ -168,7 +168,7 @@ class IsaOperandWordsTest {
             "mapa.u64 %rd1, g, 1;                  | PTX0226",
             // branchtargets: 'Label with '.branchtargets' directive expected'; a plain label refuses it
             "brx.idx %r1, Lt;                      | ''",
-            "brx.idx %r1, L1;                      | PTX0215",
+            "brx.idx %r1, L1;                      | PTX0215 PTX0276", // L1 also comes further down
             "bra L1;                               | ''",
             "bra Lt;                               | PTX0215",
             // .bf16 vectors: 2 or 4 .b16 registers
