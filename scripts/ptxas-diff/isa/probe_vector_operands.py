@@ -35,6 +35,13 @@ cp.async.bulk.tensor refuse [%b1] and [%rs1], multimem.red also [%r1]; measured 
 loaded machine: a 32-bit register in a .global address on sm_90+ is fatal, and each fatal
 case splits its batch (4,300 cases did not finish in 40 minutes at load 35).
 --summary --addresses prints its table (per instruction and width).
+
+--plusconst writes the probe of a register plus a constant (family `plusprobe-FAMILY`): in every
+slot holding a plain template register, the register is replaced by `%r1+1` (the same register
+plus one).  ptxas takes that shape as a source of most instructions (PTX0272, a warning), refuses
+it elsewhere, and crashes or hangs on some (testp's source: killed by SIGSEGV; vote.sync's
+predicate: no end), which ptxlint must report as errors.  --summary --plusconst prints, per
+opcode and slot, how ptxas judged it.
 """
 import argparse
 import collections
@@ -168,6 +175,17 @@ def address_cases(cap):
                     yield 'addrprobe-' + family, version, target, text
 
 
+def plus_cases(cap):
+    for family, entries in sorted(bases().items()):
+        for version, target, guard, mnemonic, operands in choose(entries, cap):
+            for i, op in enumerate(operands):
+                if not REG.match(op):
+                    continue
+                ops = operands[:i] + [op + '+1'] + operands[i + 1:]
+                text = '%s%s %s;' % (guard, mnemonic, ', '.join(ops))
+                yield 'plusprobe-' + family, version, target, text
+
+
 def judged(folder, prefix):
     """(columns, mnemonic, operands) of every judged case in FOLDER/PREFIX*.tsv.gz whose instruction parses."""
     for path in sorted(glob.glob(os.path.join(folder, prefix + '*.tsv.gz'))):
@@ -195,6 +213,19 @@ def address_summary(folder):
         print('%-28s %-5s %s' % (key[0], key[1], '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common())))
 
 
+def plus_summary(folder):
+    """Per opcode and slot: how ptxas judged a register plus a constant there."""
+    table = collections.defaultdict(collections.Counter)
+    for cols, mnemonic, operands in judged(folder, 'plusprobe-'):
+        for i, op in enumerate(operands):
+            if op.endswith('+1') and REG.match(op[:-2]):
+                msg = cols[4] if cols[3] != 'ok' else 'ok'
+                msg = re.sub(r"'[^']*'", "'X'", msg)[:70]
+                table[(mnemonic.split('.')[0], i)][cols[3] + ' ' + msg] += 1
+    for key in sorted(table):
+        print('%-14s slot %d: %s' % (key[0], key[1], '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common())))
+
+
 def summary(folder):
     """Per opcode and shape: how ptxas judged the vector in each slot."""
     table = collections.defaultdict(collections.Counter)
@@ -217,13 +248,14 @@ def main():
     ap.add_argument('--per-family', type=int, default=40, help='bases per family (default 40)')
     ap.add_argument('--summary', help='folder of judged vecprobe-*.tsv.gz: print the table')
     ap.add_argument('--addresses', action='store_true', help='the address-register probe instead')
+    ap.add_argument('--plusconst', action='store_true', help='the register-plus-constant probe instead')
     args = ap.parse_args()
     if args.summary:
-        (address_summary if args.addresses else summary)(args.summary)
+        (address_summary if args.addresses else plus_summary if args.plusconst else summary)(args.summary)
         return
     out = open(args.cases, 'w') if args.cases else sys.stdout
     n = 0
-    for row in (address_cases if args.addresses else cases)(args.per_family):
+    for row in (address_cases if args.addresses else plus_cases if args.plusconst else cases)(args.per_family):
         out.write('\t'.join(row) + '\n')
         n += 1
     if args.cases:
