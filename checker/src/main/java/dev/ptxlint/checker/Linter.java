@@ -115,7 +115,7 @@ public final class Linter {
 
     /**
      * This linter with {@code threads} checking threads (1: none), from offset {@code from} on, at
-     * most {@code queued} batches of bodies out at once (0: twice the threads), batches of {@code
+     * most {@code queued} batches of bodies out at once (0: one per thread), batches of {@code
      * batch} statements; tests force the parallel path on small files with it.
      */
     Linter withThreads(int threads, long from, int queued, long batch) {
@@ -271,11 +271,12 @@ public final class Linter {
         DiagnosticCap cap = new DiagnosticCap(sink);
         long[] settledSoFar = {-1};
         Suppressions suppressions = new Suppressions(settings, cap);
-        // -j N: N threads in all, the reading thread and N - 1 workers (docs/performance.md "Why -j 2 was
-        // slower than -j 1 on 2 cores"); withThreads (tests) gives the workers themselves, 1 for none
+        // -j N: N threads in all, the reading thread and N - 1 workers, with one batch out per worker
+        // (docs/performance.md "Why -j 2 was slower than -j 1 on 2 cores"); withThreads (tests) gives
+        // the workers themselves, 1 for none
         int n = threads > 0 ? (threads > 1 ? threads : 0) : defaultThreads() - 1;
         FunctionPool pool = checkFactory != null && n > 0 && Runtime.getRuntime().availableProcessors() > 1
-                ? new FunctionPool(suppressions, n, checkFactory, parallelFrom, maxQueued > 0 ? maxQueued : 2 * n,
+                ? new FunctionPool(suppressions, n, checkFactory, parallelFrom, maxQueued > 0 ? maxQueued : n,
                 bodyBudget, batch)
                 : null;
         Route route = new Route(pool, suppressions);
