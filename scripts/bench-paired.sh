@@ -19,7 +19,8 @@ JOBS=${JOBS:-}
 PHASES=${PHASES:-1}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/classes"
-javac -d "$tmp/classes" -cp "$NEW" checker/src/main/java/dev/ptxlint/bench/Bench.java
+javac -d "$tmp/classes" -cp "$NEW" checker/src/main/java/dev/ptxlint/bench/Bench.java \
+  checker/src/main/java/dev/ptxlint/bench/PhaseRunner.java
 whole=(old new)
 [ -n "$JOBS" ] && { whole=(old); for j in $JOBS; do whole+=("new-j$j"); done; }
 for r in $(seq "$ROUNDS"); do

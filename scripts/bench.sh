@@ -12,7 +12,11 @@
 #   scripts/bench.sh --many [N] [RUNS]
 # --many: N small files (default 100: examples/scale.ptx with its kernel renamed) linted in one
 # ptxlint call, against ptxas -arch=compute_90 run on them one by one (issue 13: faster than ptxas).
-# With BASE_JAR=path/to/ptxlint.jar both modes also run that jar (its own CDS archive; --startup
+#   scripts/bench.sh --big FILE [RUNS]
+# --big: the whole command on one large file with the launcher's flags for it (C1, the small heap,
+# the CDS archive): ptxlint without -j, with -j 1 and -j 2, and ptxas -arch=compute_90, RUNS
+# interleaved rounds (default 5); with BASE_JAR, that jar without -j and with -j 1 as well.
+# With BASE_JAR=path/to/ptxlint.jar all three modes also run that jar (its own CDS archive; --startup
 # with the same flags as this jar, --many with the full JIT), for a before/after comparison in the
 # same run.
 set -euo pipefail
@@ -81,6 +85,29 @@ if [ "${1:-}" = "--startup" ]; then
       "ptxlint, CDS, full JIT" "java -XX:+UseSerialGC $CDS -jar $JAR -q examples/scale.ptx"
   if [ -n "$BASE_JAR" ]; then
     set -- "$@" "BASE_JAR, CDS archive" "java $FLAGS $(archive "$BASE_JAR") -jar $BASE_JAR -q examples/scale.ptx"
+  fi
+  rounds "$RUNS" "$@"
+  exit 0
+fi
+
+if [ "${1:-}" = "--big" ]; then
+  FILE=${2:?usage: bench.sh --big FILE [RUNS]}
+  RUNS=${3:-5}
+  [ -f "$JAR" ] || mvn -B -q -DskipTests package >&2
+  tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+  BIG="-XX:+UseSerialGC -Xms32m -Xmn16m -XX:TieredStopAtLevel=1"
+  echo "== $FILE ($(stat -c %s "$FILE") bytes), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null), flags $BIG"
+  A=$(archive "$JAR")
+  set -- "ptxlint" "java $BIG $A -jar $JAR -q $FILE" \
+      "ptxlint -j 1" "java $BIG $A -jar $JAR -q -j 1 $FILE" \
+      "ptxlint -j 2" "java $BIG $A -jar $JAR -q -j 2 $FILE"
+  if [ -n "$BASE_JAR" ]; then
+    B=$(archive "$BASE_JAR")
+    set -- "$@" "BASE_JAR" "java $BIG $B -jar $BASE_JAR -q $FILE" \
+        "BASE_JAR -j 1" "java $BIG $B -jar $BASE_JAR -q -j 1 $FILE"
+  fi
+  if [ -x "$PTXAS" ]; then
+    set -- "$@" "ptxas -arch=compute_90" "$PTXAS -arch=compute_90 $FILE -o /dev/null"
   fi
   rounds "$RUNS" "$@"
   exit 0

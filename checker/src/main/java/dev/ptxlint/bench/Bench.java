@@ -1,14 +1,6 @@
 package dev.ptxlint.bench;
 
-import dev.ptxlint.checker.InstructionCheck;
 import dev.ptxlint.checker.Linter;
-import dev.ptxlint.checker.fold.FoldCheck;
-import dev.ptxlint.checker.instructions.FormChecks;
-import dev.ptxlint.checker.instructions.IsaChecks;
-import dev.ptxlint.syntax.Lexer;
-import dev.ptxlint.syntax.Parser;
-import dev.ptxlint.syntax.Token;
-import dev.ptxlint.syntax.TokenKind;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -31,7 +23,8 @@ import java.util.List;
  * <p>{@code Bench --phases FILE [RUNS]} measures the pipeline phase by phase, each phase a run
  * of the pipeline cut after it: read (the bytes only), lex (every token), parse (every
  * top-level item), resolve (the linter without instruction checks: header, declarations, names,
- * suppressions), forms (with the form and ISA checks) and fold (every check). It prints the
+ * suppressions), forms (every check but the constant folding: form, ISA and operand-syntax
+ * checks) and fold (every check); see {@link PhaseRunner}. It prints the
  * median CPU time of the main thread per phase over RUNS runs (after two warm-up rounds), the
  * cumulative MB/s and the MB/s of each phase alone (its time minus the previous phase's). CPU
  * time, not wall time, so that a loaded machine disturbs it less. It uses only public API, so
@@ -167,43 +160,6 @@ public final class Bench {
 
     /** Runs the pipeline up to phase {@code p}; returns a count so that nothing is optimised away. */
     private static long runPhase(int p, Path file) throws IOException {
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
-            switch (p) {
-                case 0: {
-                    byte[] b = new byte[1 << 16];
-                    long n = 0;
-                    int k;
-                    while ((k = in.read(b)) > 0) {
-                        n += k;
-                    }
-                    return n;
-                }
-                case 1: {
-                    Lexer lexer = Lexer.ofUtf8(in);
-                    long n = 0;
-                    Token t;
-                    while ((t = lexer.next()).kind() != TokenKind.EOF) {
-                        n++;
-                    }
-                    return n;
-                }
-                case 2: {
-                    Parser parser = new Parser(Lexer.ofUtf8(in), problem -> { });
-                    long n = 0;
-                    while (parser.next() != null) {
-                        n++;
-                    }
-                    return n;
-                }
-                default: {
-                    List<InstructionCheck> checks = p == 3 ? List.of()
-                            : p == 4 ? List.of(new FormChecks(), new IsaChecks())
-                            : List.of(new FormChecks(), new IsaChecks(), new FoldCheck());
-                    long[] count = {0};
-                    new Linter(checks).lint(in, d -> count[0]++);
-                    return count[0];
-                }
-            }
-        }
+        return PhaseRunner.run(p, file.toString());
     }
 }

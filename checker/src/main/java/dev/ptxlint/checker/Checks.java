@@ -18,7 +18,9 @@ public final class Checks {
      * check before it found errors in.
      */
     public static List<InstructionCheck> withFold(FunctionCheck fold) {
-        return List.of(new dev.ptxlint.checker.instructions.FormChecks(),
-                new dev.ptxlint.checker.instructions.IsaChecks(), new dev.ptxlint.checker.instructions.OperandSyntax(), fold);
+        // the two look each instruction's spelling up once between them
+        var forms = new dev.ptxlint.checker.instructions.FormChecks();
+        return List.of(forms, new dev.ptxlint.checker.instructions.IsaChecks(forms),
+                new dev.ptxlint.checker.instructions.OperandSyntax(), fold);
     }
 }

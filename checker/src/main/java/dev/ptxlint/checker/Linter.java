@@ -84,9 +84,9 @@ public final class Linter {
     private static volatile int defaultThreads;
 
     /**
-     * The threads that check function bodies of one large file (the command line's {@code -j}):
-     * 1 checks everything on the reading thread. Unset: the system property {@code
-     * ptxlint.threads}, else the number of processors.
+     * The threads, in all, that check function bodies of one large file (the command line's {@code
+     * -j}): the reading thread and {@code threads - 1} workers; 1 checks everything on the reading
+     * thread. Unset (0): {@link #automaticThreads()}.
      */
     public static void setDefaultThreads(int threads) {
         defaultThreads = threads;
@@ -94,10 +94,17 @@ public final class Linter {
 
     static int defaultThreads() {
         int n = defaultThreads;
-        if (n > 0) {
-            return n;
-        }
-        return Integer.getInteger("ptxlint.threads", Runtime.getRuntime().availableProcessors());
+        return n > 0 ? n : automaticThreads();
+    }
+
+    /**
+     * The system property {@code ptxlint.threads}, else the number of processors from 3 on, else 1:
+     * on 2 cores the workers cost more than they gain, even idle (their queued bodies survive young
+     * collections; docs/performance.md "Why -j 2 was slower than -j 1 on 2 cores").
+     */
+    public static int automaticThreads() {
+        int p = Runtime.getRuntime().availableProcessors();
+        return Integer.getInteger("ptxlint.threads", p > 2 ? p : 1);
     }
 
     /** 0: {@link #defaultThreads()}. */
@@ -108,7 +115,7 @@ public final class Linter {
 
     /**
      * This linter with {@code threads} checking threads (1: none), from offset {@code from} on, at
-     * most {@code queued} batches of bodies out at once (0: twice the threads), batches of {@code
+     * most {@code queued} batches of bodies out at once (0: one per thread), batches of {@code
      * batch} statements; tests force the parallel path on small files with it.
      */
     Linter withThreads(int threads, long from, int queued, long batch) {
@@ -264,9 +271,12 @@ public final class Linter {
         DiagnosticCap cap = new DiagnosticCap(sink);
         long[] settledSoFar = {-1};
         Suppressions suppressions = new Suppressions(settings, cap);
-        int n = threads > 0 ? threads : defaultThreads();
-        FunctionPool pool = checkFactory != null && n > 1 && Runtime.getRuntime().availableProcessors() > 1
-                ? new FunctionPool(suppressions, n, checkFactory, parallelFrom, maxQueued > 0 ? maxQueued : 2 * n,
+        // -j N: N threads in all, the reading thread and N - 1 workers, with one batch out per worker
+        // (docs/performance.md "Why -j 2 was slower than -j 1 on 2 cores"); withThreads (tests) gives
+        // the workers themselves, 1 for none
+        int n = threads > 0 ? (threads > 1 ? threads : 0) : defaultThreads() - 1;
+        FunctionPool pool = checkFactory != null && n > 0 && Runtime.getRuntime().availableProcessors() > 1
+                ? new FunctionPool(suppressions, n, checkFactory, parallelFrom, maxQueued > 0 ? maxQueued : n,
                 bodyBudget, batch)
                 : null;
         Route route = new Route(pool, suppressions);

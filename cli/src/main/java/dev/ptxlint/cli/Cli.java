@@ -47,7 +47,9 @@ public final class Cli {
                                 github (GitHub Actions annotations) or checkstyle (XML)
               -q, --quiet       print diagnostics only, without the summary line
               -j, --jobs N      lint up to N files at once (default: the number of
-                                processors); output keeps the order of the inputs
+                                processors); output keeps the order of the inputs;
+                                N threads in all check the functions of a large file
+                                (default: 1 on 2 processors or fewer, else all)
               --config FILE     read settings from FILE instead of the nearest .ptxlintrc
               --no-config       ignore .ptxlintrc files: default settings
               --error-on LEVEL  exit 1 when a diagnostic at LEVEL or above is found:
@@ -221,7 +223,9 @@ public final class Cli {
         fixMode = o.fixing() ? o : null;
         this.cuda = o.cuda;
         this.verbose = o.verbose;
-        Linter.setDefaultThreads(o.jobs); // also the threads that check the functions of one large file
+        // also the threads, in all, that check the functions of one large file; without -j, one on 2
+        // processors or fewer (docs/performance.md "Why -j 2 was slower than -j 1 on 2 cores")
+        Linter.setDefaultThreads(o.jobsGiven ? o.jobs : Linter.automaticThreads());
         int code = lintAll(o.paths, renderer, o.quiet, o.errorOn, so, explicit, o.jobs);
         if (newBaseline != null) {
             try {

@@ -34,6 +34,8 @@ final class Options {
     /** --verbose: say which asm statements were skipped and why. */
     boolean verbose;
     int jobs = Runtime.getRuntime().availableProcessors();
+    /** Whether --jobs was given (else one large file's functions get the linter's automatic threads). */
+    boolean jobsGiven;
     Severity errorOn = Severity.ERROR;
     final Cli.SettingsOptions settings = new Cli.SettingsOptions();
     final List<String> paths = new ArrayList<>();
@@ -143,6 +145,7 @@ final class Options {
             case "--format" -> format = value;
             case "--jobs" -> {
                 jobs = jobs(value);
+                jobsGiven = true;
                 if (jobs < 1) {
                     error = "invalid number '" + value + "' for " + given + ": use 1 or more";
                 }

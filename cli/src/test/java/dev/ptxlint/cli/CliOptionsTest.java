@@ -1,6 +1,7 @@
 package dev.ptxlint.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -59,6 +60,8 @@ class CliOptionsTest extends CliHarness {
         Options o = Options.parse(new String[] {"-j", "3", "--error-on=warning", "--fix", "--unsafe-fixes", "a"});
         assertNull(o.error);
         assertEquals(3, o.jobs);
+        assertTrue(o.jobsGiven, "-j given: its count also checks one large file's functions");
+        assertFalse(Options.parse(new String[] {"a"}).jobsGiven, "no -j: the linter's automatic threads");
         assertTrue(o.fix && o.unsafeFixes && o.fixing());
         assertEquals(dev.ptxlint.diag.Severity.WARNING, o.errorOn);
     }

@@ -9,14 +9,22 @@ import dev.ptxlint.isa.PtxType;
 import dev.ptxlint.isa.Selectors;
 import dev.ptxlint.syntax.Ast;
 import dev.ptxlint.syntax.Token;
+import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.RandomAccess;
 import java.util.Set;
 
 /**
  * One instruction read against its family's {@link FormTable}: the modifiers sorted by kind,
  * the instruction types, and the {@link Form} they select (null when the types select none).
- * Computed once per instruction and shared by every {@link FormRule}.
+ * Shared by every {@link FormRule}.
+ *
+ * <p>Everything the spelling (opcode and modifiers) fixes is a {@link Layout}, prepared once per
+ * distinct spelling with {@link FormChecks}' other spelling facts; an instruction only points the
+ * lists at its own tokens and maps its operands onto the slots ({@link #reset}). One analysis is
+ * reused from instruction to instruction by its {@code FormChecks} (a check set serves one thread
+ * at a time): a rule reads it, its lists and its {@link Mod}s during its check only.
  */
 final class FormAnalysis {
 
@@ -26,19 +34,221 @@ final class FormAnalysis {
     /** The secondary operations of any video instruction. */
     static final Set<String> SECONDARY_OPS = Set.of(".add", ".min", ".max");
 
-    record Mod(Token token, ModKind kind) {
+    /** One modifier token and its kind (reused: valid during a rule's check). */
+    static final class Mod {
+        private Token token;
+        private ModKind kind;
+
+        Token token() {
+            return token;
+        }
+
+        ModKind kind() {
+            return kind;
+        }
     }
 
-    final Ast.Instruction insn;
-    final FormTable table;
-    final List<Mod> mods = new ArrayList<>();
-    final List<Token> types = new ArrayList<>();
-    final List<Token> cmps = new ArrayList<>();
-    final List<Token> bools = new ArrayList<>();
-    final List<Token> ftzs = new ArrayList<>();
-    final List<Token> secondaries = new ArrayList<>();
+    /**
+     * What an opcode-and-modifier spelling fixes, for a table and the words ptxas ignores on it:
+     * each kept modifier's token index and kind, the token indices of each kind, the form the types
+     * select, the form's name and the operand layouts. Immutable; shared by the threads.
+     */
+    static final class Layout {
+        private static final int[] NONE = new int[0];
+
+        final FormTable table;
+        final int[] modAt;
+        final ModKind[] kinds;
+        final int[] typeAt;
+        final int[] cmpAt;
+        final int[] boolAt;
+        final int[] ftzAt;
+        final int[] secondaryAt;
+        final Form form;
+        final CmpOp cmp;
+        final String formName;
+        /** Whether the first slot's selector can merge the result into c (scalar vset's d.dsel). */
+        final boolean dselSlot;
+        /** {@link #requiredOperands} without and with a merging selector. */
+        final List<FormTable.Operand> required;
+        final List<FormTable.Operand> requiredMerging;
+        /** The slots laid out, by (merging selector ? 2 : 0) + (more operands than required ? 1 : 0). */
+        final List<List<FormTable.Operand>> expected;
+
+        Layout(FormTable table, String[] mods, Set<String> ignored) {
+            this.table = table;
+            int n = 0;
+            for (String m : mods) {
+                if (ignored.isEmpty() || !ignored.contains(m)) {
+                    n++;
+                }
+            }
+            modAt = new int[n];
+            kinds = new ModKind[n];
+            int[] count = new int[ModKind.values().length];
+            for (int i = 0, k = 0; i < mods.length; i++) {
+                String t = mods[i];
+                if (!ignored.isEmpty() && ignored.contains(t)) {
+                    continue;
+                }
+                ModKind kind;
+                if (TypeCache.of(t) != null) {
+                    kind = ModKind.TYPE;
+                } else if (CmpOp.of(t) != null && table.has(FormTable.Part.CMP)) {
+                    kind = ModKind.CMP;
+                } else if (KnownModifiers.BOOL_OPS.contains(t) && table.has(FormTable.Part.BOOL)) {
+                    kind = ModKind.BOOL;
+                } else if (t.equals(".ftz") && table.has(FormTable.Part.FTZ)) {
+                    kind = ModKind.FTZ;
+                } else if (table.secondaryOps().contains(t)) {
+                    kind = ModKind.SECONDARY;
+                } else {
+                    kind = KnownModifiers.isKnown(t) ? ModKind.ILLEGAL : ModKind.UNKNOWN;
+                }
+                modAt[k] = i;
+                kinds[k++] = kind;
+                count[kind.ordinal()]++;
+            }
+            typeAt = at(ModKind.TYPE, count);
+            cmpAt = at(ModKind.CMP, count);
+            boolAt = at(ModKind.BOOL, count);
+            ftzAt = at(ModKind.FTZ, count);
+            secondaryAt = at(ModKind.SECONDARY, count);
+            Form f = null;
+            if (typeAt.length == table.typeCount()) {
+                List<PtxType> ts = new ArrayList<>();
+                for (int i : typeAt) {
+                    ts.add(TypeCache.of(mods[i]));
+                }
+                f = table.form(ts);
+            }
+            form = f;
+            cmp = cmpAt.length == 0 ? null : CmpOp.of(mods[cmpAt[0]]);
+            StringBuilder sb = new StringBuilder(table.opcode());
+            for (int i : typeAt) {
+                sb.append(mods[i]);
+            }
+            formName = sb.toString();
+            List<FormTable.Operand> ops = table.operands();
+            dselSlot = !ops.isEmpty() && ops.get(0).selectors().use() == Selectors.Use.MERGE;
+            required = required(false);
+            requiredMerging = required(true);
+            List<List<FormTable.Operand>> e = new ArrayList<>();
+            for (List<FormTable.Operand> r : List.of(required, requiredMerging)) {
+                for (boolean more : new boolean[] {false, true}) {
+                    List<FormTable.Operand> l = new ArrayList<>();
+                    for (FormTable.Operand o : ops) {
+                        if (r.contains(o) || (o.presence() == FormTable.Presence.WITH_SECONDARY && more)) {
+                            l.add(o);
+                        }
+                    }
+                    e.add(List.copyOf(l));
+                }
+            }
+            expected = List.copyOf(e);
+        }
+
+        /** The token indices of the modifiers of {@code kind}, in order. */
+        private int[] at(ModKind kind, int[] count) {
+            int c = count[kind.ordinal()];
+            if (c == 0) {
+                return NONE;
+            }
+            int[] r = new int[c];
+            for (int i = 0, k = 0; i < kinds.length; i++) {
+                if (kinds[i] == kind) {
+                    r[k++] = modAt[i];
+                }
+            }
+            return r;
+        }
+
+        private List<FormTable.Operand> required(boolean mergeSelector) {
+            List<FormTable.Operand> l = new ArrayList<>();
+            for (FormTable.Operand o : table.operands()) {
+                boolean present = switch (o.presence()) {
+                    case ALWAYS -> true;
+                    case WITH_BOOLOP -> boolAt.length > 0;
+                    case WITH_SECONDARY -> secondaryAt.length > 0 || mergeSelector;
+                };
+                if (present) {
+                    l.add(o);
+                }
+            }
+            return List.copyOf(l);
+        }
+    }
+
+    /** Some of an instruction's modifier tokens, by index (repointed per instruction). */
+    private static final class Picked extends AbstractList<Token> implements RandomAccess {
+        private List<Token> from = List.of();
+        private int[] at = Layout.NONE;
+
+        void set(List<Token> from, int[] at) {
+            this.from = from;
+            this.at = at;
+        }
+
+        @Override
+        public Token get(int i) {
+            return from.get(at[i]);
+        }
+
+        @Override
+        public int size() {
+            return at.length;
+        }
+    }
+
+    /** The kept modifiers as {@link Mod}s, from a pool that grows to the longest spelling met. */
+    private static final class Mods extends AbstractList<Mod> implements RandomAccess {
+        private Mod[] pool = new Mod[0];
+        private int size;
+
+        void set(List<Token> tokens, Layout l) {
+            int n = l.modAt.length;
+            if (pool.length < n) {
+                Mod[] p = java.util.Arrays.copyOf(pool, n);
+                for (int i = pool.length; i < n; i++) {
+                    p[i] = new Mod();
+                }
+                pool = p;
+            }
+            for (int i = 0; i < n; i++) {
+                pool[i].token = tokens.get(l.modAt[i]);
+                pool[i].kind = l.kinds[i];
+            }
+            for (int i = n; i < size; i++) {
+                pool[i].token = null;
+            }
+            size = n;
+        }
+
+        @Override
+        public Mod get(int i) {
+            if (i >= size) {
+                throw new IndexOutOfBoundsException(i);
+            }
+            return pool[i];
+        }
+
+        @Override
+        public int size() {
+            return size;
+        }
+    }
+
+    Ast.Instruction insn;
+    FormTable table;
+    private Layout layout;
+    final List<Mod> mods = new Mods();
+    final List<Token> types = new Picked();
+    final List<Token> cmps = new Picked();
+    final List<Token> bools = new Picked();
+    final List<Token> ftzs = new Picked();
+    final List<Token> secondaries = new Picked();
     /** The form selected by the types, or null (wrong count, unknown type or combination). */
-    final Form form;
+    Form form;
     /** The operands mapped onto the table's slots (at most as many as the slots). */
     final List<Slot> slots = new ArrayList<>();
 
@@ -51,52 +261,28 @@ final class FormAnalysis {
     record Slot(int index, FormTable.Operand spec, Ast.Expr expr, Ast.Expr base, Token selector) {
     }
 
-    FormAnalysis(Ast.Instruction insn, FormTable table, CheckContext ctx) {
-        this(insn, table, java.util.Set.of(), ctx);
-    }
-
-    /** {@code ignored}: words ptxas ignores on this opcode ({@code @ignores}); they are left out. */
-    FormAnalysis(Ast.Instruction insn, FormTable table, java.util.Set<String> ignored, CheckContext ctx) {
+    /** Reads {@code insn}, whose spelling's layout is {@code l}, for the rules. */
+    void reset(Ast.Instruction insn, Layout l, CheckContext ctx) {
         this.insn = insn;
-        this.table = table;
-        for (Token m : insn.modifiers()) {
-            String t = m.text();
-            if (!ignored.isEmpty() && ignored.contains(t)) {
-                continue;
-            }
-            ModKind k;
-            if (TypeCache.of(t) != null) {
-                k = ModKind.TYPE;
-                types.add(m);
-            } else if (CmpOp.of(t) != null && table.has(FormTable.Part.CMP)) {
-                k = ModKind.CMP;
-                cmps.add(m);
-            } else if (KnownModifiers.BOOL_OPS.contains(t) && table.has(FormTable.Part.BOOL)) {
-                k = ModKind.BOOL;
-                bools.add(m);
-            } else if (t.equals(".ftz") && table.has(FormTable.Part.FTZ)) {
-                k = ModKind.FTZ;
-                ftzs.add(m);
-            } else if (table.secondaryOps().contains(t)) {
-                k = ModKind.SECONDARY;
-                secondaries.add(m);
-            } else {
-                k = KnownModifiers.isKnown(t) ? ModKind.ILLEGAL : ModKind.UNKNOWN;
-            }
-            mods.add(new Mod(m, k));
-        }
-        Form f = null;
-        if (types.size() == table.typeCount()) {
-            List<PtxType> ts = new ArrayList<>();
-            for (Token t : types) {
-                ts.add(TypeCache.of(t.text()));
-            }
-            f = table.form(ts);
-        }
-        this.form = f;
+        this.layout = l;
+        this.table = l.table;
+        this.form = l.form;
+        List<Token> toks = insn.modifiers();
+        ((Mods) mods).set(toks, l);
+        ((Picked) types).set(toks, l.typeAt);
+        ((Picked) cmps).set(toks, l.cmpAt);
+        ((Picked) bools).set(toks, l.boolAt);
+        ((Picked) ftzs).set(toks, l.ftzAt);
+        ((Picked) secondaries).set(toks, l.secondaryAt);
+        slots.clear();
         List<Ast.Expr> ops = insn.operands();
-        List<FormTable.Operand> expected = expectedOperands(ctx);
-        for (int i = 0; i < Math.min(ops.size(), expected.size()); i++) {
+        // the slots laid out for this instruction: c only with a BoolOp; scalar vset's c with a
+        // secondary operation or a merging selector, or when there is an operand for it (ptxas
+        // accepts it without either)
+        boolean dsel = l.dselSlot && !ops.isEmpty() && merges(table.operands().get(0), selectorOf(ops.get(0), ctx));
+        List<FormTable.Operand> required = dsel ? l.requiredMerging : l.required;
+        List<FormTable.Operand> expected = l.expected.get((dsel ? 2 : 0) + (ops.size() > required.size() ? 1 : 0));
+        for (int i = 0, n = Math.min(ops.size(), expected.size()); i < n; i++) {
             Ast.Expr e = ops.get(i);
             Token sel = selectorOf(e, ctx);
             slots.add(new Slot(i, expected.get(i), e, sel == null ? e : withoutSelector(e), sel));
@@ -108,29 +294,20 @@ final class FormAnalysis {
     }
 
     CmpOp cmp() {
-        return cmps.isEmpty() ? null : CmpOp.of(cmps.get(0).text());
+        return layout.cmp;
     }
 
     boolean hasBoolOp() {
-        return !bools.isEmpty();
+        return layout.boolAt.length > 0;
     }
 
     /** The instruction's name with its types, e.g. {@code setp.f16x2}, for messages. */
     String formName() {
-        if (formName == null) {
-            StringBuilder sb = new StringBuilder(opcode());
-            for (Token t : types) {
-                sb.append(t.text());
-            }
-            formName = sb.toString();
-        }
-        return formName;
+        return layout.formName;
     }
 
-    private String formName;
-
     boolean hasSecondary() {
-        return !secondaries.isEmpty();
+        return layout.secondaryAt.length > 0;
     }
 
     /**
@@ -153,38 +330,7 @@ final class FormAnalysis {
 
     /** The slots of this form whose presence does not depend on the operand count. */
     List<FormTable.Operand> requiredOperands(boolean mergeSelector) {
-        List<FormTable.Operand> l = new ArrayList<>();
-        for (FormTable.Operand o : table.operands()) {
-            boolean present = switch (o.presence()) {
-                case ALWAYS -> true;
-                case WITH_BOOLOP -> hasBoolOp();
-                case WITH_SECONDARY -> hasSecondary() || mergeSelector;
-            };
-            if (present) {
-                l.add(o);
-            }
-        }
-        return l;
-    }
-
-    /**
-     * The operand slots the table lays out for this instruction: c only with a BoolOp; scalar
-     * vset's c with a secondary operation or a merging selector, or when there is an operand
-     * for it (ptxas accepts it without either).
-     */
-    private List<FormTable.Operand> expectedOperands(CheckContext ctx) {
-        List<Ast.Expr> ops = insn.operands();
-        boolean dsel = !ops.isEmpty() && !table.operands().isEmpty()
-                && merges(table.operands().get(0), selectorOf(ops.get(0), ctx));
-        List<FormTable.Operand> required = requiredOperands(dsel);
-        List<FormTable.Operand> l = new ArrayList<>();
-        for (FormTable.Operand o : table.operands()) {
-            if (required.contains(o) || (o.presence() == FormTable.Presence.WITH_SECONDARY
-                    && ops.size() > required.size())) {
-                l.add(o);
-            }
-        }
-        return l;
+        return mergeSelector ? layout.requiredMerging : layout.required;
     }
 
     // ------------------------------------------------------------------ selectors

@@ -32,20 +32,19 @@ public final class FormChecks implements InstructionCheck {
 
     /**
      * What the spelling alone decides, prepared once per distinct opcode-and-modifier spelling:
-     * the form table (null: not checked here) and the modifiers ptxas ignores (their indices).
+     * the form table (null: not checked here), the modifiers ptxas ignores (their indices) and the
+     * analysis' {@link FormAnalysis.Layout}.
      */
-    private record Prepared(FormTable table, java.util.Set<String> ignored, int[] ignoredAt) {
+    private record Prepared(FormTable table, java.util.Set<String> ignored, int[] ignoredAt,
+                            FormAnalysis.Layout layout) {
     }
 
-    private static final Prepared SKIP = new Prepared(null, null, null);
+    private static final Prepared SKIP = new Prepared(null, null, null, null);
 
-    private final SpellingCache<Prepared> prepared = new SpellingCache<>(
-            new java.util.function.BiFunction<String, String[], Prepared>() {
-                @Override
-                public Prepared apply(String opcode, String[] mods) {
-                    return prepare(opcode, mods);
-                }
-            });
+    /** The spelling lookup, shared with the {@link IsaChecks} of the same set. */
+    final Spellings spellings = new Spellings();
+    /** Reused from instruction to instruction. */
+    private final FormAnalysis analysis = new FormAnalysis();
 
     private Prepared prepare(String opcode, String[] mods) {
         FormTable t = FormTableData.table(opcode); // read on first use of the opcode
@@ -73,12 +72,17 @@ public final class FormChecks implements InstructionCheck {
                 at[k++] = i;
             }
         }
-        return new Prepared(t, ignored, at);
+        return new Prepared(t, ignored, at, new FormAnalysis.Layout(t, mods, ignored));
     }
 
     @Override
     public void check(Ast.Instruction instruction, CheckContext context) {
-        Prepared p = prepared.get(instruction);
+        Spellings.Spelling s = spellings.get(instruction);
+        Prepared p = (Prepared) s.forms;
+        if (p == null) {
+            p = prepare(s.opcode, s.mods);
+            s.forms = p;
+        }
         if (p == SKIP) {
             return;
         }
@@ -90,9 +94,10 @@ public final class FormChecks implements InstructionCheck {
                     "ptxas ignores '" + m.text() + "' on '" + t.opcode() + "' (it has no meaning there); remove it")
                     .withFix(dev.ptxlint.diag.Fix.replace("Remove '" + m.text() + "'", r, "")));
         }
-        FormAnalysis a = new FormAnalysis(instruction, t, p.ignored(), context);
-        for (FormRule r : rules) {
-            r.check(a, context);
+        FormAnalysis a = analysis;
+        a.reset(instruction, p.layout(), context);
+        for (int i = 0, n = rules.size(); i < n; i++) {
+            rules.get(i).check(a, context);
         }
     }
 

@@ -51,13 +51,23 @@ public final class IsaChecks implements InstructionCheck {
     private final ConcurrentHashMap<String, ModifierMatch> cache;
 
     public IsaChecks() {
-        this(InstructionSet.get(), FormChecks.opcodes());
+        this(InstructionSet.get(), FormChecks.opcodes(), new Spellings());
+    }
+
+    /** Checks that look each instruction's spelling up once with {@code forms} (of the same set). */
+    public IsaChecks(FormChecks forms) {
+        this(InstructionSet.get(), FormChecks.opcodes(), forms.spellings);
     }
 
     IsaChecks(InstructionSet isa, Set<String> skip) {
+        this(isa, skip, new Spellings());
+    }
+
+    private IsaChecks(InstructionSet isa, Set<String> skip, Spellings spellings) {
         this.isa = isa;
         this.skip = skip;
         this.cache = isa == InstructionSet.get() ? CACHE : new ConcurrentHashMap<>();
+        this.spellings = spellings;
     }
 
     /**
@@ -86,13 +96,8 @@ public final class IsaChecks implements InstructionCheck {
     private static final Prepared SKIP = new Prepared(null, null, null, null, null);
     private static final int[] NONE = new int[0];
 
-    private final SpellingCache<Prepared> prepared = new SpellingCache<>(
-            new java.util.function.BiFunction<String, String[], Prepared>() {
-                @Override
-                public Prepared apply(String opcode, String[] mods) {
-                    return prepare(opcode, mods);
-                }
-            });
+    /** The spelling lookup, shared with the {@link FormChecks} of the same set when made with it. */
+    private final Spellings spellings;
 
     private Prepared prepare(String opcode, String[] mods) {
         if (skip.contains(opcode) || !isa.has(opcode)) {
@@ -152,7 +157,12 @@ public final class IsaChecks implements InstructionCheck {
         if (insn.guard() != null) {
             guard(insn, ctx);
         }
-        Prepared p = prepared.get(insn);
+        Spellings.Spelling s = spellings.get(insn);
+        Prepared p = (Prepared) s.isa;
+        if (p == null) {
+            p = prepare(s.opcode, s.mods);
+            s.isa = p;
+        }
         if (p == SKIP) {
             return;
         }

@@ -24,7 +24,6 @@ final class RequirementRule implements FormRule {
         if (f == null) {
             return;
         }
-        Span at = a.insn.opcode().span().to(a.types.get(a.types.size() - 1).span());
         Requirement r = f.requires();
         PtxVersion v = ctx.declaredVersion();
         Target t = ctx.declaredTarget();
@@ -33,6 +32,7 @@ final class RequirementRule implements FormRule {
         if (vOk && tOk) {
             return;
         }
+        Span at = a.insn.opcode().span().to(a.types.get(a.types.size() - 1).span());
         String name = f.name(a.opcode());
         StringBuilder msg = new StringBuilder("'" + name + "' needs ");
         if (!vOk) {
