@@ -463,21 +463,44 @@ public final class InstructionSet {
     public Set<String> vocabulary(String opcode) {
         Set<String> v = vocabulary.get(opcode);
         if (v == null) {
-            List<IsaForm> forms = forms(opcode);
-            if (forms.isEmpty()) {
-                return Set.of();
-            }
-            Set<String> s = new LinkedHashSet<>();
-            for (IsaForm f : forms) {
-                for (IsaForm.Slot sl : f.slots()) {
-                    s.addAll(sl.values());
+            v = decodedVocabulary(opcode); // made by the build: a small run need not walk every form's slots
+            if (v == null) {
+                List<IsaForm> forms = forms(opcode);
+                if (forms.isEmpty()) {
+                    return Set.of();
                 }
+                v = vocabulary(forms);
             }
-            v = Collections.unmodifiableSet(s);
             Set<String> prev = vocabulary.putIfAbsent(opcode, v);
             v = prev != null ? prev : v;
         }
         return v;
+    }
+
+    /** The vocabulary of {@code opcode} from the build's binary, or null (no binary, or no forms there). */
+    private synchronized Set<String> decodedVocabulary(String opcode) {
+        int[] files = binary == null ? null : index.opcodes.get(opcode);
+        if (files == null) {
+            return null;
+        }
+        try {
+            verify(files);
+        } catch (StaleIndex e) {
+            rebuild();
+            return null;
+        }
+        return binary.vocabulary(opcode);
+    }
+
+    /** Every modifier of the slots of {@code forms}, in form order. */
+    static Set<String> vocabulary(List<IsaForm> forms) {
+        Set<String> s = new LinkedHashSet<>();
+        for (IsaForm f : forms) {
+            for (IsaForm.Slot sl : f.slots()) {
+                s.addAll(sl.values());
+            }
+        }
+        return Collections.unmodifiableSet(s);
     }
 
     /** Whether any form of any instruction uses the modifier. */

@@ -83,7 +83,7 @@ final class IsaBinary {
     private final int stringOffsets;
     private final int stringBytes;
     private final String[] strings;
-    /** Opcode to its section: the indices of its data files, then its forms. */
+    /** Opcode to its section: the indices of its data files, its vocabulary, then its forms. */
     private final Keys opcodes;
     /** Form-table opcode to its section: the indices of its data files, then whether it has a table, the table. */
     private final Keys tables;
@@ -394,12 +394,23 @@ final class IsaBinary {
             return null;
         }
         In in = section(opcodes, e);
+        in.uint(); // its vocabulary
         int n = in.uint();
         IsaForm[] out = new IsaForm[n];
         for (int i = 0; i < n; i++) {
             out[i] = form(in);
         }
         return List.of(out);
+    }
+
+    /**
+     * Every modifier the forms of {@code opcode} use, in form order (what
+     * {@link InstructionSet#vocabulary} makes of the forms, made by the build), or null when the
+     * resource has no forms of it.
+     */
+    Set<String> vocabulary(String opcode) {
+        int e = opcodes.find(opcode);
+        return e < 0 ? null : section(opcodes, e).orderedSet();
     }
 
     /** The form table of {@code opcode}, or null when the resource has none. */
@@ -810,6 +821,7 @@ final class IsaBinary {
                     }
                     opAt[i] = sections.size();
                     files(sections, idx.opcodes.get(op));
+                    sections.set(ORDERED_SET, InstructionSet.vocabulary(l));
                     sections.uint(l.size());
                     for (IsaForm f : l) {
                         writeForm(sections, f);

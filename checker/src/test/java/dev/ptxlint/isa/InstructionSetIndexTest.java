@@ -305,6 +305,13 @@ class InstructionSetIndexTest {
         assertTrue(s.isKnownWord(".hi"));
         assertEquals(2, s.parsedFiles());
 
+        // the same, the vocabulary asked first (the binary has it too)
+        InstructionSet v = InstructionSet.load(bytes(stale), true);
+        assertEquals(Set.of(".u32", ".s32"), v.vocabulary("add"));
+        assertTrue(v.decodes());
+        assertEquals(List.of(".hi", ".u32"), List.copyOf(v.vocabulary("mul")), "the text wins");
+        assertTrue(!v.decodes());
+
         // no binary: the index alone
         Map<String, byte[]> none = new LinkedHashMap<>(good);
         none.remove(IsaBinary.RESOURCE);
