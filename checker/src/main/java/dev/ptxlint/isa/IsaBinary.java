@@ -30,15 +30,19 @@ import java.util.Set;
  * index as before, when an opcode's forms are first decoded ({@link InstructionSet}).
  *
  * <p>The format (big-endian): a header of six ints (magic, version, fingerprint, index CRC,
- * payload length, payload CRC); then the payload: a string table (count, count + 1 offsets, the
- * UTF-8 bytes; a string is decoded on first use), the directory of opcodes and of form tables
- * (string, offset), and one section per opcode (its forms) and per table. Numbers are unsigned
+ * payload length, payload CRC); then the payload: a string table (count, whether every string is
+ * ASCII, count + 1 offsets, the UTF-8 bytes; a string is decoded on first use), the index (the
+ * CRC of {@code index.txt}, the data files and their CRCs, then each keyed part as a hash table,
+ * {@link Keys}), the pools' offsets, one section per opcode (its data files, its vocabulary, its
+ * forms) and per table (its data files, the table), and the pools' items. Numbers are unsigned
  * or zigzag varints, strings indices into the table (0: null). Not {@code java.io.Serializable}:
  * that would load and link many classes on the start-up path, and tie the resource to the
  * classes' private fields.
  *
  * <p>Not thread-safe (its caches of decoded strings and pool items are plain arrays):
- * {@link InstructionSet} decodes under its own lock.
+ * {@link InstructionSet} decodes under its own lock. The lookups of {@link #index()} are the
+ * exception: they only fill the cache of strings, whose races are benign (a {@code String} is
+ * immutable and safely published through its final fields).
  */
 final class IsaBinary {
 
@@ -83,6 +87,11 @@ final class IsaBinary {
     private final int stringOffsets;
     private final int stringBytes;
     private final String[] strings;
+    /**
+     * ISO-8859-1 when every string is ASCII (the writer says so): the same strings, decoded
+     * without the interpreted scan for non-ASCII bytes that UTF-8 decoding makes first.
+     */
+    private final java.nio.charset.Charset charset;
     /** Opcode to its section: the indices of its data files, its vocabulary, then its forms. */
     private final Keys opcodes;
     /** Form-table opcode to its section: the indices of its data files, then whether it has a table, the table. */
@@ -103,7 +112,8 @@ final class IsaBinary {
         this.b = b;
         int p = HEADER;
         stringCount = int32(b, p);
-        stringOffsets = p + 4;
+        charset = int32(b, p + 4) != 0 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8;
+        stringOffsets = p + 8;
         stringBytes = stringOffsets + 4 * (stringCount + 1);
         strings = new String[stringCount + 1];
         int[] pos = {stringBytes + int32(b, stringOffsets + 4 * stringCount)};
@@ -435,7 +445,7 @@ final class IsaBinary {
         if (s == null) {
             int from = int32(b, stringOffsets + 4 * (i - 1));
             int to = int32(b, stringOffsets + 4 * i);
-            s = new String(b, stringBytes + from, to - from, StandardCharsets.UTF_8);
+            s = new String(b, stringBytes + from, to - from, charset);
             strings[i] = s;
         }
         return s;
@@ -866,6 +876,13 @@ final class IsaBinary {
                 List<String> table = sections.table;
                 DataOutputStream d = new DataOutputStream(body);
                 d.writeInt(table.size() - 1);
+                boolean ascii = true;
+                for (String x : table) {
+                    for (int i = 0; i < x.length() && ascii; i++) {
+                        ascii = x.charAt(i) < 0x80;
+                    }
+                }
+                d.writeInt(ascii ? 1 : 0);
                 byte[][] enc = new byte[table.size()][];
                 int off = 0;
                 d.writeInt(0);
