@@ -26,6 +26,9 @@ BASE_JAR=${BASE_JAR:-}
 PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 # The launcher's flags for a small input (ptxlint, dist/src/bin/ptxlint: at most PTXLINT_TINY bytes).
 FLAGS="-XX:+UseSerialGC -Xms32m -Xmn16m -XX:TieredStopAtLevel=1 -XX:CompileThresholdScaling=10"
+# The launchers name the main class (-cp JAR MAIN) instead of -jar (docs/performance.md); BASE_JAR runs
+# with -jar, as the launchers did before that.
+MAIN=dev.ptxlint.cli.Main
 
 # rounds RUNS LABEL1 CMD1 LABEL2 CMD2 ...: runs every command once per round, interleaved, and
 # prints for each the median wall, user, system and user+system CPU seconds.
@@ -71,18 +74,18 @@ if [ "${1:-}" = "--startup" ]; then
   CDS="-XX:SharedArchiveFile=$PWD/$JSA -Xshare:auto"
   HELLO_CDS=$(archive "$tmp/hello.jar")
   echo "== start-up: examples/scale.ptx, $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null), $(java -version 2>&1 | head -1), flags $FLAGS"
-  if java $FLAGS $CDS -Xlog:cds -jar "$JAR" -q examples/scale.ptx 2>/dev/null | grep -q "top archive failed\|mismatch"; then
+  if java $FLAGS $CDS -Xlog:cds -cp "$JAR" $MAIN -q examples/scale.ptx 2>/dev/null | grep -q "top archive failed\|mismatch"; then
     echo "bench: the archive $JSA does not match the jar" >&2; exit 2
   fi
-  n=$(java $FLAGS -Xlog:class+load=info -jar "$JAR" -q examples/scale.ptx 2>/dev/null | grep -c 'class,load')
-  shared=$(java $FLAGS $CDS -Xlog:class+load=info -jar "$JAR" -q examples/scale.ptx 2>/dev/null | grep -c 'source: shared')
-  foreign=$(java $FLAGS -Xlog:class+load=info -jar "$JAR" -q examples/scale.ptx 2>/dev/null | grep -c 'com.google.gson\|org.eclipse.lsp4j' || true)
+  n=$(java $FLAGS -Xlog:class+load=info -cp "$JAR" $MAIN -q examples/scale.ptx 2>/dev/null | grep -c 'class,load')
+  shared=$(java $FLAGS $CDS -Xlog:class+load=info -cp "$JAR" $MAIN -q examples/scale.ptx 2>/dev/null | grep -c 'source: shared')
+  foreign=$(java $FLAGS -Xlog:class+load=info -cp "$JAR" $MAIN -q examples/scale.ptx 2>/dev/null | grep -c 'com.google.gson\|org.eclipse.lsp4j' || true)
   echo "classes loaded by a text run: $n ($shared from the shared archives with the CDS archive; Gson/LSP4J: $foreign)"
   set -- "hello world, CDS archive" "java $FLAGS $HELLO_CDS -jar $tmp/hello.jar" \
       "hello world" "java $FLAGS -jar $tmp/hello.jar" \
-      "ptxlint, CDS archive" "java $FLAGS $CDS -jar $JAR -q examples/scale.ptx" \
-      "ptxlint, no archive" "java $FLAGS -jar $JAR -q examples/scale.ptx" \
-      "ptxlint, CDS, full JIT" "java -XX:+UseSerialGC $CDS -jar $JAR -q examples/scale.ptx"
+      "ptxlint, CDS archive" "java $FLAGS $CDS -cp $JAR $MAIN -q examples/scale.ptx" \
+      "ptxlint, no archive" "java $FLAGS -cp $JAR $MAIN -q examples/scale.ptx" \
+      "ptxlint, CDS, full JIT" "java -XX:+UseSerialGC $CDS -cp $JAR $MAIN -q examples/scale.ptx"
   if [ -n "$BASE_JAR" ]; then
     set -- "$@" "BASE_JAR, CDS archive" "java $FLAGS $(archive "$BASE_JAR") -jar $BASE_JAR -q examples/scale.ptx"
   fi
@@ -121,7 +124,7 @@ if [ "${1:-}" = "--many" ]; then
   mkdir "$tmp/in"
   for ((i = 0; i < N; i++)); do sed "s/scale/scale_$i/g" examples/scale.ptx > "$tmp/in/k$i.ptx"; done
   echo "== $N small files (examples/scale.ptx, kernel renamed), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null), $(java -version 2>&1 | head -1)"
-  set -- "ptxlint, one call, CDS archive" "java $FLAGS $(archive "$JAR") -jar $JAR -q $tmp/in/*.ptx"
+  set -- "ptxlint, one call, CDS archive" "java $FLAGS $(archive "$JAR") -cp $JAR $MAIN -q $tmp/in/*.ptx"
   if [ -n "$BASE_JAR" ]; then
     set -- "$@" "BASE_JAR, one call, CDS, full JIT" "java -XX:+UseSerialGC $(archive "$BASE_JAR") -jar $BASE_JAR -q $tmp/in/*.ptx"
   fi
@@ -156,9 +159,9 @@ measure() { # label, then the command
 }
 
 echo "== whole command, cold JVM (wall time, peak resident memory)"
-measure "ptxlint (launcher flags)" java -XX:+UseSerialGC -jar "$JAR" -q "$FILE"
-measure "ptxlint (JAVA_OPTS=-Xmx48m)" java -XX:+UseSerialGC -Xmx48m -jar "$JAR" -q "$FILE"
-measure "ptxlint (G1, default heap)" java -jar "$JAR" -q "$FILE"
+measure "ptxlint (launcher flags)" java -XX:+UseSerialGC -cp "$JAR" $MAIN -q "$FILE"
+measure "ptxlint (JAVA_OPTS=-Xmx48m)" java -XX:+UseSerialGC -Xmx48m -cp "$JAR" $MAIN -q "$FILE"
+measure "ptxlint (G1, default heap)" java -cp "$JAR" $MAIN -q "$FILE"
 if command -v ptxas >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/ptxas ]; then
   PTXAS=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
   measure "ptxas -arch=compute_90 (front end)" "$PTXAS" -arch=compute_90 "$FILE" -o /dev/null

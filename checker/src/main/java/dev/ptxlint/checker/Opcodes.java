@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /** The complete list of PTX ISA 9.0 base instruction names (the part before the first dot). */
 public final class Opcodes {
@@ -15,7 +14,7 @@ public final class Opcodes {
     private static final Set<String> ALL = load();
 
     private static Set<String> load() {
-        Set<String> s = new TreeSet<>();
+        List<String> s = new ArrayList<>();
         byte[] bytes = dev.ptxlint.isa.Resources.bytes(Opcodes.class, "ptx-opcodes.txt"); // start-up: not getResourceAsStream
         if (bytes == null) {
             throw new IllegalStateException("ptx-opcodes.txt missing from the classpath");
@@ -32,6 +31,14 @@ public final class Opcodes {
                 s.add(line);
             }
             start = end + 1;
+        }
+        // sorted (the file is: then this is one comparison a line, where a TreeSet made about ten
+        // and rebalanced, a visible part of a small run's start-up; docs/performance.md)
+        for (int i = 1; i < s.size(); i++) {
+            if (s.get(i - 1).compareTo(s.get(i)) > 0) {
+                Collections.sort(s);
+                break;
+            }
         }
         return Collections.unmodifiableSet(new java.util.LinkedHashSet<>(s));
     }

@@ -48,6 +48,15 @@ public final class InstructionSet {
             return IsaIndex.crc(bytes(name));
         }
 
+        /** The same, 0 when there is no such file. */
+        final int crcOrZero(String name) {
+            try {
+                return crc(name);
+            } catch (IllegalStateException e) {
+                return 0;
+            }
+        }
+
         static Texts ofDirectory(Path dir) {
             return new Texts() {
                 @Override
@@ -196,11 +205,19 @@ public final class InstructionSet {
     static InstructionSet load(Texts texts, boolean useIndex, boolean useBinary) {
         if (useIndex) {
             int listCrc = texts.crc("index.txt");
+            if (useBinary) {
+                // the binary holds the index it was made with, and answers it without parsing the
+                // text (docs/performance.md); it is used only with that index (its CRC, from the
+                // jar's directory: nothing is read)
+                IsaBinary b = IsaBinary.read(texts.bytesOrNull(IsaBinary.RESOURCE), texts.crcOrZero(IsaIndex.RESOURCE));
+                if (b != null && b.index().listCrc == listCrc) {
+                    return new InstructionSet(texts, b.index(), b);
+                }
+            }
             byte[] idx = texts.bytesOrNull(IsaIndex.RESOURCE);
             IsaIndex i = idx == null ? null : IsaIndex.read(new String(idx, StandardCharsets.UTF_8));
             if (i != null && i.listCrc == listCrc) {
-                return new InstructionSet(texts, i,
-                        useBinary ? IsaBinary.read(texts.bytesOrNull(IsaBinary.RESOURCE), idx) : null);
+                return new InstructionSet(texts, i, null);
             }
         }
         byte[] list = texts.bytes("index.txt");
@@ -406,8 +423,13 @@ public final class InstructionSet {
      * removed; element {@code i} is line {@code i + 1} (empty lines stay, so numbers are right).
      */
     static List<String> dataLines(String name) {
+        return dataLines(Texts.standard().bytes(name));
+    }
+
+    /** The same, of a data file's bytes. */
+    static List<String> dataLines(byte[] bytes) {
         List<String> out = new ArrayList<>();
-        for (String line : read(name).split("\n", -1)) {
+        for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n", -1)) {
             int hash = line.indexOf('#');
             out.add((hash >= 0 ? line.substring(0, hash) : line).strip());
         }
@@ -441,21 +463,44 @@ public final class InstructionSet {
     public Set<String> vocabulary(String opcode) {
         Set<String> v = vocabulary.get(opcode);
         if (v == null) {
-            List<IsaForm> forms = forms(opcode);
-            if (forms.isEmpty()) {
-                return Set.of();
-            }
-            Set<String> s = new LinkedHashSet<>();
-            for (IsaForm f : forms) {
-                for (IsaForm.Slot sl : f.slots()) {
-                    s.addAll(sl.values());
+            v = decodedVocabulary(opcode); // made by the build: a small run need not walk every form's slots
+            if (v == null) {
+                List<IsaForm> forms = forms(opcode);
+                if (forms.isEmpty()) {
+                    return Set.of();
                 }
+                v = vocabulary(forms);
             }
-            v = Collections.unmodifiableSet(s);
             Set<String> prev = vocabulary.putIfAbsent(opcode, v);
             v = prev != null ? prev : v;
         }
         return v;
+    }
+
+    /** The vocabulary of {@code opcode} from the build's binary, or null (no binary, or no forms there). */
+    private synchronized Set<String> decodedVocabulary(String opcode) {
+        int[] files = binary == null ? null : index.opcodes.get(opcode);
+        if (files == null) {
+            return null;
+        }
+        try {
+            verify(files);
+        } catch (StaleIndex e) {
+            rebuild();
+            return null;
+        }
+        return binary.vocabulary(opcode);
+    }
+
+    /** Every modifier of the slots of {@code forms}, in form order. */
+    static Set<String> vocabulary(List<IsaForm> forms) {
+        Set<String> s = new LinkedHashSet<>();
+        for (IsaForm f : forms) {
+            for (IsaForm.Slot sl : f.slots()) {
+                s.addAll(sl.values());
+            }
+        }
+        return Collections.unmodifiableSet(s);
     }
 
     /** Whether any form of any instruction uses the modifier. */

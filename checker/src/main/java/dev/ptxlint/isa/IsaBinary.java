@@ -30,15 +30,19 @@ import java.util.Set;
  * index as before, when an opcode's forms are first decoded ({@link InstructionSet}).
  *
  * <p>The format (big-endian): a header of six ints (magic, version, fingerprint, index CRC,
- * payload length, payload CRC); then the payload: a string table (count, count + 1 offsets, the
- * UTF-8 bytes; a string is decoded on first use), the directory of opcodes and of form tables
- * (string, offset), and one section per opcode (its forms) and per table. Numbers are unsigned
+ * payload length, payload CRC); then the payload: a string table (count, whether every string is
+ * ASCII, count + 1 offsets, the UTF-8 bytes; a string is decoded on first use), the index (the
+ * CRC of {@code index.txt}, the data files and their CRCs, then each keyed part as a hash table,
+ * {@link Keys}), the pools' offsets, one section per opcode (its data files, its vocabulary, its
+ * forms) and per table (its data files, the table), and the pools' items. Numbers are unsigned
  * or zigzag varints, strings indices into the table (0: null). Not {@code java.io.Serializable}:
  * that would load and link many classes on the start-up path, and tie the resource to the
  * classes' private fields.
  *
  * <p>Not thread-safe (its caches of decoded strings and pool items are plain arrays):
- * {@link InstructionSet} decodes under its own lock.
+ * {@link InstructionSet} decodes under its own lock. The lookups of {@link #index()} are the
+ * exception: they only fill the cache of strings, whose races are benign (a {@code String} is
+ * immutable and safely published through its final fields).
  */
 final class IsaBinary {
 
@@ -83,8 +87,17 @@ final class IsaBinary {
     private final int stringOffsets;
     private final int stringBytes;
     private final String[] strings;
-    private final Map<String, Integer> opcodes;
-    private final Map<String, Integer> tables;
+    /**
+     * ISO-8859-1 when every string is ASCII (the writer says so): the same strings, decoded
+     * without the interpreted scan for non-ASCII bytes that UTF-8 decoding makes first.
+     */
+    private final java.nio.charset.Charset charset;
+    /** Opcode to its section: the indices of its data files, its vocabulary, then its forms. */
+    private final Keys opcodes;
+    /** Form-table opcode to its section: the indices of its data files, then whether it has a table, the table. */
+    private final Keys tables;
+    /** The index the forms were made with, its lookups answered from the payload ({@link #index()}). */
+    private final IsaIndex index;
     /** Where the items of each pool start ({@link #POOLS}), and the items decoded so far. */
     private final int[] poolStart = new int[POOLS];
     private final Object[][] pooled = new Object[POOLS][];
@@ -99,12 +112,31 @@ final class IsaBinary {
         this.b = b;
         int p = HEADER;
         stringCount = int32(b, p);
-        stringOffsets = p + 4;
+        charset = int32(b, p + 4) != 0 ? StandardCharsets.ISO_8859_1 : StandardCharsets.UTF_8;
+        stringOffsets = p + 8;
         stringBytes = stringOffsets + 4 * (stringCount + 1);
         strings = new String[stringCount + 1];
         int[] pos = {stringBytes + int32(b, stringOffsets + 4 * stringCount)};
-        opcodes = directory(pos);
-        tables = directory(pos);
+        int listCrc = int32(b, pos[0]);
+        String[] files = new String[int32(b, pos[0] + 4)];
+        int[] crcs = new int[files.length];
+        pos[0] += 8;
+        for (int i = 0; i < files.length; i++) {
+            files[i] = string(int32(b, pos[0]));
+            crcs[i] = int32(b, pos[0] + 4);
+            pos[0] += 8;
+        }
+        opcodes = new Keys(pos);
+        tables = new Keys(pos);
+        Keys words = new Keys(pos);
+        Keys elsewhere = new Keys(pos);
+        Keys ignored = new Keys(pos);
+        Keys ignores = new Keys(pos);
+        Keys names = new Keys(pos);
+        Keys opcodeSets = new Keys(pos);
+        index = new IsaIndex(List.of(files), crcs, listCrc, new FileLists(opcodes), new FileLists(tables),
+                new KeySet(words), new StringSets(elsewhere), new KeySet(ignored), new StringSets(ignores),
+                new KeySet(names), new StringSets(opcodeSets));
         for (int i = 0; i < POOLS; i++) {
             int n = int32(b, pos[0]);
             poolStart[i] = pos[0] + 4;
@@ -135,26 +167,223 @@ final class IsaBinary {
         return x;
     }
 
-    private Map<String, Integer> directory(int[] pos) {
-        int n = int32(b, pos[0]);
-        pos[0] += 4;
-        Map<String, Integer> m = new HashMap<>(n * 2);
-        for (int i = 0; i < n; i++) {
-            m.put(string(int32(b, pos[0])), int32(b, pos[0] + 4));
-            pos[0] += 8;
-        }
-        return m;
+    /** Where {@link Keys} puts a key: Java's hash of the string, spread (the writer uses the same). */
+    static int slot(int hash, int mask) {
+        return (hash ^ hash >>> 16) & mask;
     }
 
     /**
-     * The resource {@code bytes} when it is one of this format made with the index whose bytes are
-     * {@code index}, else null (missing, stale, corrupt or of another version: the text is read).
+     * A keyed part of the index in the payload, found without decoding it: the count of entries,
+     * the count of slots (a power of two), the entries in data order (the key's {@code hashCode},
+     * its string, a value: a payload offset or 0), then the slots of an open-addressing hash table
+     * (entry + 1, 0: empty; linear probing). A lookup decodes only the keys whose hash matches.
+     * Safe to read from several threads: the cache of decoded strings is written racily, but a
+     * {@code String} is immutable and safely published through its final fields.
      */
-    static IsaBinary read(byte[] bytes, byte[] index) {
+    private final class Keys {
+        final int n;
+        final int mask;
+        final int entries;
+        final int slots;
+
+        Keys(int[] pos) {
+            n = int32(b, pos[0]);
+            mask = int32(b, pos[0] + 4) - 1;
+            entries = pos[0] + 8;
+            slots = entries + 12 * n;
+            pos[0] = slots + 4 * (mask + 1);
+        }
+
+        /** The entry of {@code key}, or -1. */
+        int find(Object key) {
+            if (!(key instanceof String s) || n == 0) {
+                return -1;
+            }
+            int h = s.hashCode();
+            for (int i = slot(h, mask); ; i = (i + 1) & mask) {
+                int e = int32(b, slots + 4 * i) - 1;
+                if (e < 0) {
+                    return -1;
+                }
+                int at = entries + 12 * e;
+                if (int32(b, at) == h && s.equals(string(int32(b, at + 4)))) {
+                    return e;
+                }
+            }
+        }
+
+        String key(int e) {
+            return string(int32(b, entries + 12 * e + 4));
+        }
+
+        int value(int e) {
+            return int32(b, entries + 12 * e + 8);
+        }
+    }
+
+    /** The keys of a {@link Keys} as a set (iteration in data order). */
+    private final class KeySet extends java.util.AbstractSet<String> {
+        final Keys keys;
+
+        KeySet(Keys keys) {
+            this.keys = keys;
+        }
+
+        @Override
+        public boolean contains(Object o) {
+            return keys.find(o) >= 0;
+        }
+
+        @Override
+        public int size() {
+            return keys.n;
+        }
+
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return new java.util.Iterator<>() {
+                int e;
+
+                @Override
+                public boolean hasNext() {
+                    return e < keys.n;
+                }
+
+                @Override
+                public String next() {
+                    if (e >= keys.n) {
+                        throw new java.util.NoSuchElementException();
+                    }
+                    return keys.key(e++);
+                }
+            };
+        }
+    }
+
+    /** A read-only map over a {@link Keys}, its values decoded on each {@link #get}. */
+    private abstract class KeyMap<V> extends java.util.AbstractMap<String, V> {
+        final Keys keys;
+
+        KeyMap(Keys keys) {
+            this.keys = keys;
+        }
+
+        abstract V decode(int e);
+
+        @Override
+        public V get(Object key) {
+            int e = keys.find(key);
+            return e < 0 ? null : decode(e);
+        }
+
+        @Override
+        public boolean containsKey(Object key) {
+            return keys.find(key) >= 0;
+        }
+
+        @Override
+        public int size() {
+            return keys.n;
+        }
+
+        @Override
+        public Set<String> keySet() {
+            return new KeySet(keys);
+        }
+
+        @Override
+        public Set<Map.Entry<String, V>> entrySet() {
+            return new java.util.AbstractSet<>() {
+                @Override
+                public int size() {
+                    return keys.n;
+                }
+
+                @Override
+                public java.util.Iterator<Map.Entry<String, V>> iterator() {
+                    return new java.util.Iterator<>() {
+                        int e;
+
+                        @Override
+                        public boolean hasNext() {
+                            return e < keys.n;
+                        }
+
+                        @Override
+                        public Map.Entry<String, V> next() {
+                            if (e >= keys.n) {
+                                throw new java.util.NoSuchElementException();
+                            }
+                            int i = e++;
+                            return new java.util.AbstractMap.SimpleImmutableEntry<>(keys.key(i), decode(i));
+                        }
+                    };
+                }
+            };
+        }
+    }
+
+    /** Opcode to the indices of its data files (the start of its section). */
+    private final class FileLists extends KeyMap<int[]> {
+        FileLists(Keys keys) {
+            super(keys);
+        }
+
+        @Override
+        int[] decode(int e) {
+            In in = new In(keys.value(e));
+            int[] a = new int[in.uint()];
+            for (int i = 0; i < a.length; i++) {
+                a[i] = in.uint();
+            }
+            return a;
+        }
+    }
+
+    /** Key to a set of strings, each decoded once (racily: the sets are immutable and safely published). */
+    private final class StringSets extends KeyMap<Set<String>> {
+        private final Object[] decoded;
+
+        StringSets(Keys keys) {
+            super(keys);
+            decoded = new Object[keys.n];
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        Set<String> decode(int e) {
+            Object s = decoded[e];
+            if (s == null) {
+                s = new In(keys.value(e)).rawCopiedSet();
+                decoded[e] = s;
+            }
+            return (Set<String>) s;
+        }
+    }
+
+    /** The index the resource was made with, answered from the payload (nothing decoded until asked). */
+    IsaIndex index() {
+        return index;
+    }
+
+    /** The section of entry {@code e} of {@code keys} past its list of data files. */
+    private In section(Keys keys, int e) {
+        In in = new In(keys.value(e));
+        for (int k = in.uint(); k > 0; k--) {
+            in.uint();
+        }
+        return in;
+    }
+
+    /**
+     * The resource {@code bytes} when it is one of this format made with the index whose CRC-32 is
+     * {@code indexCrc}, else null (missing, stale, corrupt or of another version: the text is read).
+     */
+    static IsaBinary read(byte[] bytes, int indexCrc) {
         try {
-            if (bytes == null || index == null || bytes.length < HEADER || int32(bytes, 0) != MAGIC
+            if (bytes == null || bytes.length < HEADER || int32(bytes, 0) != MAGIC
                     || int32(bytes, 4) != VERSION || int32(bytes, 8) != fingerprint()
-                    || int32(bytes, 12) != IsaIndex.crc(index) || int32(bytes, 16) != bytes.length - HEADER) {
+                    || int32(bytes, 12) != indexCrc || int32(bytes, 16) != bytes.length - HEADER) {
                 return null;
             }
             java.util.zip.CRC32 c = new java.util.zip.CRC32();
@@ -168,18 +397,14 @@ final class IsaBinary {
         }
     }
 
-    /** Whether the resource has forms of {@code opcode}. */
-    boolean hasForms(String opcode) {
-        return opcodes.containsKey(opcode);
-    }
-
     /** The forms of {@code opcode} in data order, or null when the resource has none. */
     List<IsaForm> forms(String opcode) {
-        Integer at = opcodes.get(opcode);
-        if (at == null) {
+        int e = opcodes.find(opcode);
+        if (e < 0) {
             return null;
         }
-        In in = new In(at);
+        In in = section(opcodes, e);
+        in.uint(); // its vocabulary
         int n = in.uint();
         IsaForm[] out = new IsaForm[n];
         for (int i = 0; i < n; i++) {
@@ -188,10 +413,24 @@ final class IsaBinary {
         return List.of(out);
     }
 
+    /**
+     * Every modifier the forms of {@code opcode} use, in form order (what
+     * {@link InstructionSet#vocabulary} makes of the forms, made by the build), or null when the
+     * resource has no forms of it.
+     */
+    Set<String> vocabulary(String opcode) {
+        int e = opcodes.find(opcode);
+        return e < 0 ? null : section(opcodes, e).orderedSet();
+    }
+
     /** The form table of {@code opcode}, or null when the resource has none. */
     FormTable table(String opcode) {
-        Integer at = tables.get(opcode);
-        return at == null ? null : table(new In(at));
+        int e = tables.find(opcode);
+        if (e < 0) {
+            return null;
+        }
+        In in = section(tables, e);
+        return in.bool() ? table(in) : null;
     }
 
     private static int int32(byte[] b, int p) {
@@ -206,7 +445,7 @@ final class IsaBinary {
         if (s == null) {
             int from = int32(b, stringOffsets + 4 * (i - 1));
             int to = int32(b, stringOffsets + 4 * i);
-            s = new String(b, stringBytes + from, to - from, StandardCharsets.UTF_8);
+            s = new String(b, stringBytes + from, to - from, charset);
             strings[i] = s;
         }
         return s;
@@ -593,39 +832,76 @@ final class IsaBinary {
 
 
         /**
-         * The resource for the compiled forms {@code forms} (by opcode, in the index's opcode order)
-         * and the form tables {@code tables} of the data whose index's bytes are {@code index}.
+         * The resource for the index {@code idx} (whose bytes are {@code index}), the compiled forms
+         * {@code forms} (by opcode, in the index's opcode order) and the form tables {@code tables}.
          */
-        static byte[] write(byte[] index, Map<String, List<IsaForm>> forms, List<FormTable> tables) {
+        static byte[] write(IsaIndex idx, byte[] index, Map<String, List<IsaForm>> forms, List<FormTable> tables) {
             try {
                 ByteArrayOutputStream body = new ByteArrayOutputStream();
                 Out sections = new Out();
-                Map<String, Integer> opAt = new LinkedHashMap<>();
-                for (Map.Entry<String, List<IsaForm>> e : forms.entrySet()) {
-                    opAt.put(e.getKey(), sections.size());
-                    sections.uint(e.getValue().size());
-                    for (IsaForm f : e.getValue()) {
+                // each opcode's and table's section: its data files, then its forms or table
+                List<String> opKeys = new ArrayList<>(idx.opcodes.keySet());
+                int[] opAt = new int[opKeys.size()];
+                for (int i = 0; i < opAt.length; i++) {
+                    String op = opKeys.get(i);
+                    List<IsaForm> l = forms.get(op);
+                    if (l == null) {
+                        throw new IllegalStateException("no forms compiled for " + op);
+                    }
+                    opAt[i] = sections.size();
+                    files(sections, idx.opcodes.get(op));
+                    sections.set(ORDERED_SET, InstructionSet.vocabulary(l));
+                    sections.uint(l.size());
+                    for (IsaForm f : l) {
                         writeForm(sections, f);
                     }
                 }
-                Map<String, Integer> tableAt = new LinkedHashMap<>();
+                Map<String, FormTable> byOpcode = new HashMap<>();
                 for (FormTable t : tables) {
-                    tableAt.put(t.opcode(), sections.size());
-                    writeTable(sections, t);
+                    byOpcode.put(t.opcode(), t);
                 }
-                // the directories name their opcodes as strings of the table, so they are laid out first
-                List<Integer> opNames = new ArrayList<>();
-                for (String op : opAt.keySet()) {
-                    opNames.add(sections.index(op));
+                List<String> tableKeys = new ArrayList<>(idx.tables.keySet());
+                int[] tableAt = new int[tableKeys.size()];
+                for (int i = 0; i < tableAt.length; i++) {
+                    tableAt[i] = sections.size();
+                    files(sections, idx.tables.get(tableKeys.get(i)));
+                    FormTable t = byOpcode.get(tableKeys.get(i));
+                    sections.bool(t != null);
+                    if (t != null) {
+                        writeTable(sections, t);
+                    }
                 }
-                List<Integer> tableNames = new ArrayList<>();
-                for (String op : tableAt.keySet()) {
-                    tableNames.add(sections.index(op));
+                List<String> elsewhere = new ArrayList<>(new java.util.TreeSet<>(idx.elsewhere.keySet()));
+                int[] elsewhereAt = sets(sections, elsewhere, idx.elsewhere);
+                List<String> ignores = new ArrayList<>(new java.util.TreeSet<>(idx.ignores.keySet()));
+                int[] ignoresAt = sets(sections, ignores, idx.ignores);
+                List<String> opSets = new ArrayList<>(new java.util.TreeSet<>(idx.opcodeSets.keySet()));
+                int[] opSetsAt = sets(sections, opSets, idx.opcodeSets);
+                List<String> words = new ArrayList<>(new java.util.TreeSet<>(idx.words));
+                List<String> ignored = new ArrayList<>(new java.util.TreeSet<>(idx.ignored));
+                List<String> names = new ArrayList<>(new java.util.TreeSet<>(idx.names));
+                // every key and file name is a string of the table, so they are laid out first
+                int[] fileNames = new int[idx.files.size()];
+                for (int i = 0; i < fileNames.length; i++) {
+                    fileNames[i] = sections.index(idx.files.get(i));
                 }
-                // payload: string table, directories, sections
+                List<List<String>> keyed = List.of(opKeys, tableKeys, words, elsewhere, ignored, ignores, names, opSets);
+                for (List<String> keys : keyed) {
+                    for (String k : keys) {
+                        sections.index(k);
+                    }
+                }
+                // payload: string table, index, pools' offset tables, sections, pools' items
                 List<String> table = sections.table;
                 DataOutputStream d = new DataOutputStream(body);
                 d.writeInt(table.size() - 1);
+                boolean ascii = true;
+                for (String x : table) {
+                    for (int i = 0; i < x.length() && ascii; i++) {
+                        ascii = x.charAt(i) < 0x80;
+                    }
+                }
+                d.writeInt(ascii ? 1 : 0);
                 byte[][] enc = new byte[table.size()][];
                 int off = 0;
                 d.writeInt(0);
@@ -637,21 +913,23 @@ final class IsaBinary {
                 for (int i = 1; i < table.size(); i++) {
                     d.write(enc[i]);
                 }
-                int sectionsStart = HEADER + d.size() + 4 + 8 * opAt.size() + 4 + 8 * tableAt.size();
+                int sectionsStart = HEADER + d.size() + 8 + 8 * fileNames.length;
+                for (List<String> keys : keyed) {
+                    sectionsStart += 8 + 12 * keys.size() + 4 * slots(keys.size());
+                }
                 for (int i = 0; i < POOLS; i++) {
                     sectionsStart += 4 + 4 * sections.pools.get(i).size();
                 }
-                d.writeInt(opAt.size());
-                int k = 0;
-                for (int at : opAt.values()) {
-                    d.writeInt(opNames.get(k++));
-                    d.writeInt(sectionsStart + at);
+                d.writeInt(idx.listCrc);
+                d.writeInt(fileNames.length);
+                for (int i = 0; i < fileNames.length; i++) {
+                    d.writeInt(fileNames[i]);
+                    d.writeInt(idx.crcs[i]);
                 }
-                d.writeInt(tableAt.size());
-                k = 0;
-                for (int at : tableAt.values()) {
-                    d.writeInt(tableNames.get(k++));
-                    d.writeInt(sectionsStart + at);
+                int[] none = null;
+                int[][] values = {opAt, tableAt, none, elsewhereAt, none, ignoresAt, none, opSetsAt};
+                for (int k = 0; k < keyed.size(); k++) {
+                    keys(d, sections, keyed.get(k), values[k], sectionsStart);
                 }
                 // the pools' offset tables, then the sections, then the pools' items
                 int itemAt = sectionsStart + sections.size();
@@ -686,6 +964,60 @@ final class IsaBinary {
                 return all.toByteArray();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
+            }
+        }
+
+        /** A list of data file indices, at the start of an opcode's or a table's section. */
+        private static void files(Out o, int[] files) {
+            o.uint(files.length);
+            for (int f : files) {
+                o.uint(f);
+            }
+        }
+
+        /** The sets of {@code m} for {@code keys}, each sorted; their offsets in the sections. */
+        private static int[] sets(Out o, List<String> keys, Map<String, Set<String>> m) {
+            int[] at = new int[keys.size()];
+            for (int i = 0; i < at.length; i++) {
+                at[i] = o.size();
+                List<String> l = new ArrayList<>(new java.util.TreeSet<>(m.get(keys.get(i))));
+                o.uint(l.size());
+                for (String x : l) {
+                    o.str(x);
+                }
+            }
+            return at;
+        }
+
+        /** The slots of a {@link Keys} of {@code n} entries: a power of two, at least twice {@code n}. */
+        private static int slots(int n) {
+            int m = 1;
+            while (m < 2 * n) {
+                m <<= 1;
+            }
+            return m;
+        }
+
+        /** A {@link Keys}: entries in the order of {@code keys}, values the offsets {@code at} in the sections (null: 0). */
+        private static void keys(DataOutputStream d, Out o, List<String> keys, int[] at, int sectionsStart)
+                throws IOException {
+            int m = slots(keys.size());
+            int[] slot = new int[m];
+            d.writeInt(keys.size());
+            d.writeInt(m);
+            for (int e = 0; e < keys.size(); e++) {
+                String k = keys.get(e);
+                d.writeInt(k.hashCode());
+                d.writeInt(o.index(k));
+                d.writeInt(at == null ? 0 : sectionsStart + at[e]);
+                int i = slot(k.hashCode(), m - 1);
+                while (slot[i] != 0) {
+                    i = (i + 1) & (m - 1);
+                }
+                slot[i] = e + 1;
+            }
+            for (int x : slot) {
+                d.writeInt(x);
             }
         }
 

@@ -66,7 +66,7 @@ final class IsaIndex {
     /** The file-wide annotations that list opcodes (docs/isa-notation.md). */
     static final Set<String> OPCODE_SETS = Set.of("novectorofone", "arglists");
 
-    private IsaIndex(List<String> files, int[] crcs, int listCrc, Map<String, int[]> opcodes,
+    IsaIndex(List<String> files, int[] crcs, int listCrc, Map<String, int[]> opcodes,
                      Map<String, int[]> tables, Set<String> words, Map<String, Set<String>> elsewhere,
                      Set<String> ignored, Map<String, Set<String>> ignores, Set<String> names,
                      Map<String, Set<String>> opcodeSets) {
@@ -332,6 +332,15 @@ final class IsaIndex {
         Path bin = dir.resolve(IsaBinary.RESOURCE);
         Files.deleteIfExists(out);
         Files.deleteIfExists(bin);
+        Path rules = dir.resolve(TypeRules.COMPILED);
+        Files.deleteIfExists(rules);
+        try {
+            byte[] text = Files.readAllBytes(dir.resolve(TypeRules.TEXT));
+            write(dir, rules, TypeRules.compile(TypeRules.fromText(InstructionSet.dataLines(text)), crc(text)));
+        } catch (RuntimeException e) {
+            System.err.println("[WARNING] ptxlint: no " + TypeRules.COMPILED + " made (runs will parse "
+                    + TypeRules.TEXT + "): " + e);
+        }
         InstructionSet.Texts texts = InstructionSet.Texts.ofDirectory(dir);
         byte[] text;
         byte[] binary;
@@ -361,7 +370,7 @@ final class IsaIndex {
         for (String f : index.files) {
             sources.add(IsaSource.parse(f, new String(texts.bytes(f), StandardCharsets.UTF_8)));
         }
-        return IsaBinary.Writer.write(text, ordered, FormTableData.load(sources));
+        return IsaBinary.Writer.write(index, text, ordered, FormTableData.load(sources));
     }
 
     private static void write(Path dir, Path out, byte[] bytes) {

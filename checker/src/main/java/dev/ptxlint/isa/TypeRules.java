@@ -139,29 +139,200 @@ public final class TypeRules {
     private static final PtxType[] TYPES = PtxType.values();
     private static final int N = TYPES.length;
     private static final int ORIGINS = Origin.values().length;
-    /** [origin][slot] mask of register types (HAS_REG: the file has a line; else see fillFallbacks). */
-    private static final long[][] REG = new long[ORIGINS][N];
-    private static final boolean[][] HAS_REG = new boolean[ORIGINS][N];
-    private static final int[][] IMM = new int[ORIGINS][N];
-    private static final boolean[][] HAS_IMM = new boolean[ORIGINS][N];
-    private static final boolean[] REGISTER_TYPE = new boolean[N];
-    private static final Map<String, Exception[]> EXCEPTIONS = new HashMap<>();
+    /** [origin][slot] mask of register types. */
+    private static final long[][] REG;
+    /** [origin][slot] mask of constant kinds. */
+    private static final int[][] IMM;
+    private static final boolean[] REGISTER_TYPE;
+    private static final Map<String, Exception[]> EXCEPTIONS;
 
     /** One measured operand that differs from its origin's rule. */
     private record Exception(int operand, Origin origin, PtxType slot, long regs, int imms, boolean hasRegs,
             boolean hasImms) {
     }
 
+    /** The rules of type-rules.txt, as the text or the build's {@link #COMPILED} gives them. */
+    static final class Tables {
+        final long[][] reg = new long[ORIGINS][N];
+        /** The file has a line for [origin][slot] (else see fillFallbacks); not kept by {@link #COMPILED}. */
+        final boolean[][] hasReg = new boolean[ORIGINS][N];
+        final int[][] imm = new int[ORIGINS][N];
+        final boolean[][] hasImm = new boolean[ORIGINS][N];
+        final boolean[] registerType = new boolean[N];
+        final Map<String, Exception[]> exceptions = new HashMap<>();
+
+        /** The same rules (for tests): every table and exception equal. */
+        boolean sameRules(Tables o) {
+            if (!java.util.Arrays.deepEquals(reg, o.reg) || !java.util.Arrays.deepEquals(imm, o.imm)
+                    || !java.util.Arrays.equals(registerType, o.registerType)
+                    || !exceptions.keySet().equals(o.exceptions.keySet())) {
+                return false;
+            }
+            for (Map.Entry<String, Exception[]> e : exceptions.entrySet()) {
+                if (!java.util.Arrays.equals(e.getValue(), o.exceptions.get(e.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
     static {
-        load();
+        Tables t = load();
+        REG = t.reg;
+        IMM = t.imm;
+        REGISTER_TYPE = t.registerType;
+        EXCEPTIONS = t.exceptions;
     }
 
-    private static void load() {
-        parse(InstructionSet.dataLines("type-rules.txt"));
-        fillFallbacks();
+    /**
+     * The build's compiled tables when they were made from this type-rules.txt (docs/performance.md:
+     * parsing the text cost a small run about as much as its own lint), else the text's; always the
+     * text with {@code ptxlint.isa.dir}.
+     */
+    private static Tables load() {
+        String dir = System.getProperty("ptxlint.isa.dir");
+        if (dir == null || dir.isEmpty()) {
+            Tables t = decode(Resources.bytes(TypeRules.class, COMPILED), Resources.crc(TypeRules.class, TEXT));
+            if (t != null) {
+                return t;
+            }
+        }
+        return fromText(InstructionSet.dataLines(TEXT));
     }
 
-    private static void parse(List<String> lines) {
+    static final String TEXT = "type-rules.txt";
+
+    /** The tables of the text's lines. */
+    static Tables fromText(List<String> lines) {
+        Tables t = new Tables();
+        parse(lines, t);
+        fillFallbacks(t);
+        return t;
+    }
+
+    // ---- the compiled tables (written by the build, IsaIndex.main) ----
+
+    /** The resource the build compiles type-rules.txt into, in this package. */
+    static final String COMPILED = "type-rules.bin";
+    private static final int MAGIC = 0x50544c52; // "PTLR"
+    private static final int FORMAT = 1;
+
+    /** A hash of the format and the names of the enumerations the tables index by ordinal. */
+    private static int fingerprint() {
+        int h = FORMAT;
+        for (Enum<?>[] values : new Enum<?>[][] {TYPES, Origin.values(), LiteralKind.values()}) {
+            h = 31 * h + values.length;
+            for (Enum<?> e : values) {
+                h = 31 * h + e.name().hashCode();
+            }
+        }
+        return h;
+    }
+
+    /**
+     * The compiled form of {@code t} (from the text: its fallbacks filled): a header (magic,
+     * fingerprint, the CRC-32 of the text {@code textCrc}), then the register types, the masks of
+     * every origin and slot, and the exceptions by form, sorted (big-endian ints and longs; a
+     * string as its length and UTF-8 bytes).
+     */
+    static byte[] compile(Tables t, int textCrc) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        java.io.DataOutputStream d = new java.io.DataOutputStream(bytes);
+        try {
+            d.writeInt(MAGIC);
+            d.writeInt(fingerprint());
+            d.writeInt(textCrc);
+            long types = 0;
+            for (int s = 0; s < N; s++) {
+                types |= t.registerType[s] ? 1L << s : 0;
+            }
+            d.writeLong(types);
+            for (int o = 0; o < ORIGINS; o++) {
+                for (int s = 0; s < N; s++) {
+                    d.writeLong(t.reg[o][s]);
+                    d.writeInt(t.imm[o][s]);
+                }
+            }
+            d.writeInt(t.exceptions.size());
+            for (String form : new java.util.TreeSet<>(t.exceptions.keySet())) {
+                byte[] name = form.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                d.writeInt(name.length);
+                d.write(name);
+                Exception[] es = t.exceptions.get(form);
+                d.writeInt(es.length);
+                for (Exception e : es) {
+                    d.writeInt(e.operand);
+                    d.writeInt(e.origin.ordinal());
+                    d.writeInt(e.slot.ordinal());
+                    d.writeLong(e.regs);
+                    d.writeInt(e.imms);
+                    d.writeInt((e.hasRegs ? 1 : 0) | (e.hasImms ? 2 : 0));
+                }
+            }
+            d.flush();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
+    }
+
+    /**
+     * The tables of {@link #compile}'s bytes {@code b} when they were compiled from a text whose
+     * CRC-32 is {@code textCrc} with these enumerations, else null (none, stale or malformed: the
+     * text is read).
+     */
+    static Tables decode(byte[] b, int textCrc) {
+        try {
+            if (b == null || b.length < 20 || int32(b, 0) != MAGIC || int32(b, 4) != fingerprint()
+                    || int32(b, 8) != textCrc) {
+                return null;
+            }
+            Tables t = new Tables();
+            long types = int64(b, 12);
+            int p = 20;
+            for (int s = 0; s < N; s++) {
+                t.registerType[s] = (types & 1L << s) != 0;
+            }
+            for (int o = 0; o < ORIGINS; o++) {
+                for (int s = 0; s < N; s++) {
+                    t.reg[o][s] = int64(b, p);
+                    t.imm[o][s] = int32(b, p + 8);
+                    p += 12;
+                }
+            }
+            Origin[] origins = Origin.values();
+            int k = int32(b, p);
+            p += 4;
+            for (int i = 0; i < k; i++) {
+                int len = int32(b, p);
+                String form = new String(b, p + 4, len, java.nio.charset.StandardCharsets.UTF_8);
+                p += 4 + len;
+                Exception[] es = new Exception[int32(b, p)];
+                p += 4;
+                for (int j = 0; j < es.length; j++) {
+                    int flags = int32(b, p + 24);
+                    es[j] = new Exception(int32(b, p), origins[int32(b, p + 4)], TYPES[int32(b, p + 8)],
+                            int64(b, p + 12), int32(b, p + 20), (flags & 1) != 0, (flags & 2) != 0);
+                    p += 28;
+                }
+                t.exceptions.put(form, es);
+            }
+            return p == b.length ? t : null;
+        } catch (RuntimeException e) { // truncated or malformed
+            return null;
+        }
+    }
+
+    private static int int32(byte[] b, int p) {
+        return (b[p] & 0xff) << 24 | (b[p + 1] & 0xff) << 16 | (b[p + 2] & 0xff) << 8 | (b[p + 3] & 0xff);
+    }
+
+    private static long int64(byte[] b, int p) {
+        return (long) int32(b, p) << 32 | (int32(b, p + 4) & 0xffffffffL);
+    }
+
+    private static void parse(List<String> lines, Tables t) {
         Map<String, List<Exception>> exc = new HashMap<>();
         int no = 0;
         for (String line : lines) {
@@ -177,18 +348,18 @@ public final class TypeRules {
             switch (head[0]) {
                 case "regtypes" -> {
                     for (int i = 1; i < head.length; i++) {
-                        REGISTER_TYPE[type(head[i], no).ordinal()] = true;
+                        t.registerType[type(head[i], no).ordinal()] = true;
                     }
                 }
                 case "reg", "imm" -> {
                     Origin o = origin(head[1], no);
                     PtxType slot = type(head[2], no);
                     if (head[0].equals("reg")) {
-                        REG[o.ordinal()][slot.ordinal()] = regMask(tail, no);
-                        HAS_REG[o.ordinal()][slot.ordinal()] = true;
+                        t.reg[o.ordinal()][slot.ordinal()] = regMask(tail, no);
+                        t.hasReg[o.ordinal()][slot.ordinal()] = true;
                     } else {
-                        IMM[o.ordinal()][slot.ordinal()] = immMask(tail, no);
-                        HAS_IMM[o.ordinal()][slot.ordinal()] = true;
+                        t.imm[o.ordinal()][slot.ordinal()] = immMask(tail, no);
+                        t.hasImm[o.ordinal()][slot.ordinal()] = true;
                     }
                 }
                 case "reg-except", "imm-except" -> {
@@ -220,7 +391,7 @@ public final class TypeRules {
             }
         }
         for (Map.Entry<String, List<Exception>> e : exc.entrySet()) {
-            EXCEPTIONS.put(e.getKey(), e.getValue().toArray(new Exception[0]));
+            t.exceptions.put(e.getKey(), e.getValue().toArray(new Exception[0]));
         }
     }
 
@@ -230,38 +401,38 @@ public final class TypeRules {
      * bit type of its size (a sub-byte type, which has none: any non-predicate register), and
      * the constants of {@link #genericImmediates(PtxType)}.
      */
-    private static void fillFallbacks() {
+    private static void fillFallbacks(Tables t) {
         int typed = Origin.TYPED.ordinal();
-        for (PtxType t : TYPES) {
-            int s = t.ordinal();
-            if (!HAS_REG[typed][s]) {
+        for (PtxType type : TYPES) {
+            int s = type.ordinal();
+            if (!t.hasReg[typed][s]) {
                 long m = 0;
-                if (REGISTER_TYPE[s]) {
-                    m |= bit(t);
+                if (t.registerType[s]) {
+                    m |= bit(type);
                 }
-                if (t.bitType() != null) {
-                    m |= bit(t.bitType());
-                } else if (t != PtxType.PRED) {
+                if (type.bitType() != null) {
+                    m |= bit(type.bitType());
+                } else if (type != PtxType.PRED) {
                     // sub-byte element types (.u4, .e2m1, .b1): their operands are packed in
                     // registers whose size the form decides; unmeasured, so nothing is refused
                     for (PtxType r : TYPES) {
-                        if (REGISTER_TYPE[r.ordinal()] && r != PtxType.PRED) {
+                        if (t.registerType[r.ordinal()] && r != PtxType.PRED) {
                             m |= bit(r);
                         }
                     }
                 }
-                REG[typed][s] = m;
+                t.reg[typed][s] = m;
             }
-            if (!HAS_IMM[typed][s]) {
-                IMM[typed][s] = genericImmediates(t);
-                HAS_IMM[typed][s] = true;
+            if (!t.hasImm[typed][s]) {
+                t.imm[typed][s] = genericImmediates(type);
+                t.hasImm[typed][s] = true;
             }
             for (Origin o : Origin.values()) {
-                if (!HAS_REG[o.ordinal()][s]) {
-                    REG[o.ordinal()][s] = REG[typed][s];
+                if (!t.hasReg[o.ordinal()][s]) {
+                    t.reg[o.ordinal()][s] = t.reg[typed][s];
                 }
-                if (!HAS_IMM[o.ordinal()][s]) {
-                    IMM[o.ordinal()][s] = IMM[typed][s];
+                if (!t.hasImm[o.ordinal()][s]) {
+                    t.imm[o.ordinal()][s] = t.imm[typed][s];
                 }
             }
         }

@@ -69,7 +69,29 @@ class InstructionSetIndexTest {
         IsaIndex index = InstructionSet.fullIndex(texts, forms);
         byte[] made = IsaIndex.binary(texts, index, index.write().getBytes(StandardCharsets.UTF_8), forms);
         assertTrue(Arrays.equals(made, shipped), "the shipped binary is the one the text gives, byte for byte");
-        assertNotNull(IsaBinary.read(shipped, texts.bytesOrNull(IsaIndex.RESOURCE)), "it fits the shipped index");
+        byte[] text = texts.bytesOrNull(IsaIndex.RESOURCE);
+        IsaBinary read = IsaBinary.read(shipped, IsaIndex.crc(text));
+        assertNotNull(read, "it fits the shipped index");
+        // the index the binary answers from is the shipped one, part for part
+        IsaIndex decoded = read.index();
+        assertEquals(new String(text, StandardCharsets.UTF_8), decoded.write());
+        assertEquals(index, decoded);
+        assertEquals(decoded, index);
+        for (String op : index.opcodes.keySet()) {
+            assertTrue(decoded.opcodes.containsKey(op), op);
+            assertTrue(Arrays.equals(index.opcodes.get(op), decoded.opcodes.get(op)), op);
+        }
+        for (String w : index.words) {
+            assertTrue(decoded.words.contains(w), w);
+            assertTrue(!decoded.words.contains(w + "x"), w);
+        }
+        for (String op : List.of("add", "no.such.opcode", "", "ld")) {
+            assertEquals(index.opcodes.containsKey(op), decoded.opcodes.containsKey(op), op);
+            assertEquals(index.elsewhere.get(op), decoded.elsewhere.get(op), op);
+            assertEquals(index.ignores.get(op), decoded.ignores.get(op), op);
+            assertEquals(index.tables.containsKey(op), decoded.tables.containsKey(op), op);
+        }
+        assertTrue(!decoded.words.contains(null) && !decoded.opcodes.containsKey(42));
     }
 
     @Test
@@ -269,7 +291,7 @@ class InstructionSetIndexTest {
             assertEquals("mul.lo.type d, a, b;", s.forms("mul").get(0).syntax(), "read from the text");
             assertEquals(1, s.parsedFiles(), "through the index, one file");
         }
-        assertNotNull(IsaBinary.read(bin, good.get(IsaIndex.RESOURCE)));
+        assertNotNull(IsaBinary.read(bin, IsaIndex.crc(good.get(IsaIndex.RESOURCE))));
 
         // data edited after the build (the index and binary copied along): the text wins
         Map<String, byte[]> stale = new LinkedHashMap<>(good);
@@ -282,6 +304,13 @@ class InstructionSetIndexTest {
         assertTrue(!s.decodes(), "dropped once a file differs");
         assertTrue(s.isKnownWord(".hi"));
         assertEquals(2, s.parsedFiles());
+
+        // the same, the vocabulary asked first (the binary has it too)
+        InstructionSet v = InstructionSet.load(bytes(stale), true);
+        assertEquals(Set.of(".u32", ".s32"), v.vocabulary("add"));
+        assertTrue(v.decodes());
+        assertEquals(List.of(".hi", ".u32"), List.copyOf(v.vocabulary("mul")), "the text wins");
+        assertTrue(!v.decodes());
 
         // no binary: the index alone
         Map<String, byte[]> none = new LinkedHashMap<>(good);

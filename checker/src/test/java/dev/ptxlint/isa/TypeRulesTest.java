@@ -1,7 +1,9 @@
 package dev.ptxlint.isa;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -15,6 +17,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -72,6 +75,34 @@ class TypeRulesTest {
 
     private static String show(Map<String, String> r) {
         return r.get("id") + " " + r.get("instruction") + " -> " + r.get("verdict") + " " + r.get("message");
+    }
+
+    @Test
+    void theCompiledTablesAreThoseOfTheText() {
+        byte[] text = Resources.bytes(TypeRules.class, TypeRules.TEXT);
+        int crc = IsaIndex.crc(text);
+        TypeRules.Tables fromText = TypeRules.fromText(InstructionSet.dataLines(text));
+        byte[] shipped = Resources.bytes(TypeRules.class, TypeRules.COMPILED);
+        assertNotNull(shipped, "the build makes " + TypeRules.COMPILED + " (IsaIndex.main, process-classes)");
+        assertArrayEquals(TypeRules.compile(fromText, crc), shipped, "the text's tables, byte for byte");
+        TypeRules.Tables decoded = TypeRules.decode(shipped, crc);
+        assertNotNull(decoded);
+        assertTrue(decoded.sameRules(fromText));
+        assertTrue(fromText.sameRules(decoded));
+        assertFalse(decoded.exceptions.isEmpty());
+        // edited text: other rules, and the compiled tables of the old text are not used with it
+        String edited = new String(text, StandardCharsets.UTF_8).replace("reg typed    f64     : b64 f64",
+                "reg typed    f64     : b64");
+        assertFalse(TypeRules.fromText(InstructionSet.dataLines(edited.getBytes(StandardCharsets.UTF_8)))
+                .sameRules(fromText), "the edit changes a rule");
+        assertNull(TypeRules.decode(shipped, IsaIndex.crc(edited.getBytes(StandardCharsets.UTF_8))));
+        assertNull(TypeRules.decode(Arrays.copyOf(shipped, shipped.length - 1), crc), "truncated");
+        assertNull(TypeRules.decode(Arrays.copyOf(shipped, shipped.length + 4), crc), "trailing bytes");
+        assertNull(TypeRules.decode(Arrays.copyOf(shipped, 10), crc), "shorter than its header");
+        assertNull(TypeRules.decode(null, crc));
+        byte[] magic = shipped.clone();
+        magic[0] = 'X';
+        assertNull(TypeRules.decode(magic, crc));
     }
 
     @Test
