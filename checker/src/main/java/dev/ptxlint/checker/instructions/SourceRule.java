@@ -145,7 +145,7 @@ final class SourceRule implements FormRule {
                                 + Exprs.text(o.expr()) + "); the manual gives " + a.opcode() + " register operands "
                                 + "only (ptxas accepts an integer constant): put the value in a register"));
                     }
-                    truncation(a, o, t, where.get(), ctx);
+                    truncation(a, o, t, where, ctx);
                 }
             }
             default -> {
@@ -293,10 +293,11 @@ final class SourceRule implements FormRule {
         return true;
     }
 
-    private void truncation(FormAnalysis a, Operand o, PtxType t, String where, CheckContext ctx) {
+    private void truncation(FormAnalysis a, Operand o, PtxType t, java.util.function.Supplier<String> where,
+                            CheckContext ctx) {
         BigInteger v = IntegerConstants.value(o.expr());
-        if (v == null || t.bits() >= 64) {
-            return;
+        if (v == null || t.bits() >= 64 || v.bitLength() < t.bits()) {
+            return; // (fewer bits than the type: within [min, max] below, without making them)
         }
         BigInteger min = BigInteger.ONE.shiftLeft(t.bits() - 1).negate();
         BigInteger max = BigInteger.ONE.shiftLeft(t.bits()).subtract(BigInteger.ONE);
@@ -304,7 +305,7 @@ final class SourceRule implements FormRule {
             return;
         }
         BigInteger kept = v.and(max);
-        ctx.reporter().report(Edits.at(Rules.IMMEDIATE_TRUNCATED, o.expr().span(), where + " is " + t.bits()
+        ctx.reporter().report(Edits.at(Rules.IMMEDIATE_TRUNCATED, o.expr().span(), where.get() + " is " + t.bits()
                 + " bits wide, but the constant " + Exprs.text(o.expr()) + " needs more: it is truncated to 0x"
                 + kept.toString(16).toUpperCase(java.util.Locale.ROOT) + " (" + kept + ")"));
     }
