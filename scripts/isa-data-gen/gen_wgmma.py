@@ -10,6 +10,8 @@ out = ['''# wgmma.ptxisa: warpgroup matrix multiply-accumulate (manual sections 
 # registers (.f16 accumulators, f16x2 pairs) for shape .m64nNk* ('Argument vector size mismatch').
 # ptxas accepts .sync without .aligned ('wgmma.fence.sync;') and .sync written twice, and refuses .aligned
 # without .sync ('.sync modifier required'), hence .sync{.aligned} and @repeatable .sync.
+@novectorofone wgmma   # ptxas 13.0 refuses a vector of one {%r1} in a scalar operand ("Vector operand is not allowed for instruction 'X'", "Arguments mismatch"): scripts/ptxas-diff/isa/probe_vector_operands.py, 12,524 cases, 2026-11-28
+@names wgmma.fence wgmma.commit_group wgmma.wait_group wgmma.mma_async   # read as the instruction name: these words follow the opcode in this order (ptxas: "Unknown modifier" elsewhere)
 @section wgmma.fence
 wgmma.fence.sync{.aligned};
 @repeatable .sync
@@ -29,7 +31,7 @@ wgmma.wait_group.sync{.aligned} N;
 @evidence "ptxas 13.0: N is a non-negative constant ('unexpected value '-1', expected to be non-negative integer'; a register: 'Arguments mismatch')"
 ''']
 all8 = list(range(8, 257, 8)); int16 = [8, 16, 24] + list(range(32, 257, 16))
-EVC = "ptxas 13.0: scale-d is a predicate (negation accepted) or the constant 0 or 1 ('unexpected value '2', expected to be 0 or 1'; a .b32 register: 'Arguments mismatch'); imm-scale-a/b are -1 or 1, imm-trans-a/b 0 or 1; the descriptors are 64-bit integer registers or constants (.f64: 'Arguments mismatch'); a is four 32-bit registers (.f32: 'Arguments mismatch'); '_' is accepted in d"
+EVC = "ptxas 13.0: scale-d is a predicate (negation accepted) or the constant 0 or 1 ('unexpected value '2', expected to be 0 or 1'; a .b32 register: 'Arguments mismatch'); imm-scale-a/b are -1 or 1 (0 too is 'unexpected value '0', expected to be -1 or 1', every floating-point type, dense and sparse, measured 2026-11-28), imm-trans-a/b 0 or 1; the descriptors are 64-bit integer registers or constants (.f64: 'Arguments mismatch'); a is four 32-bit registers (.f32: 'Arguments mismatch'); '_' is accepted in d"
 EVS = "ptxas 13.0: sp-meta is meant to be a 32-bit register, but a vector, a negated predicate, a constant and .f32/.f16x2 registers are accepted too, so it is any; sp-sel is a constant, 0 or 1 for .f16/.bf16/.tf32 and 0 for FP8 and integer types ('unexpected value '1', expected to be 0'); sparse forms need .version 8.2 (mixed .s8/.u8: 8.4)"
 def block(section, forms, enums, ops, since, evid=()):
     s = f'@section {section}\n' + '\n'.join(forms) + '\n' + ''.join(e + '\n' for e in enums) + ''.join(o + '\n' for o in ops)
@@ -42,7 +44,7 @@ for sp in [False, True]:
     fps = '8.2 sm_90a' if sp else '8.0 sm_90a'
     spops = ['@operand sp-meta : any'] if sp else []
     common = ['@operand a : .b32 vec(4)', '@operand a-desc b-desc : .u64 val', '@operand scale-d : .pred val neg range(0,1)']
-    fpsc = ['@operand imm-scale-a imm-scale-b : imm .s32 range(-1,1)']
+    fpsc = ['@operand imm-scale-a imm-scale-b : imm .s32 values(-1,1)']
     trans = ['@operand imm-trans-a imm-trans-b : imm .u32 range(0,1)']
     sel = lambda r: ([f'@operand sp-sel : imm .u32 range(0,{r})'] if sp else [])
     first_ev = [EVS if sp else EVC]
