@@ -91,28 +91,57 @@ public final class SpecialRegisterTable {
     private static final Map<String, Line> LINES = new LinkedHashMap<>();
     private static final Map<String, Entry> BY_NAME = new ConcurrentHashMap<>();
 
+    /** A line of the file: its text is cut out (comment and surrounding space removed) when parsed. */
     private static final class Line {
-        final String text;
+        final String file;
+        final int start;
+        final int end;
         final int no;
 
-        Line(String text, int no) {
-            this.text = text;
+        Line(String file, int start, int end, int no) {
+            this.file = file;
+            this.start = start;
+            this.end = end;
             this.no = no;
+        }
+
+        /** The line as {@link InstructionSet#dataLines} gives it. */
+        String text() {
+            String line = file.substring(start, end);
+            int hash = line.indexOf('#');
+            return (hash >= 0 ? line.substring(0, hash) : line).strip();
         }
     }
 
     static {
-        List<String> lines = InstructionSet.dataLines("special-registers.txt");
-        for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i);
-            if (!line.isEmpty()) {
-                int end = 0;
-                while (end < line.length() && !Character.isWhitespace(line.charAt(end))) {
-                    end++;
-                }
-                LINES.put(line.substring(0, end), new Line(line, i + 1));
+        // one pass over the text, cutting out only the names: a small run parses three or four
+        // lines, and splitting and stripping every line was a visible part of its start-up
+        String file = InstructionSet.read("special-registers.txt");
+        int no = 0;
+        for (int start = 0; start < file.length() || no == 0; ) {
+            int end = file.indexOf('\n', start);
+            if (end < 0) {
+                end = file.length();
             }
+            no++;
+            int i = start;
+            while (i < end && whitespace(file.charAt(i))) {
+                i++;
+            }
+            int j = i;
+            while (j < end && file.charAt(j) != '#' && !whitespace(file.charAt(j))) {
+                j++;
+            }
+            if (j > i) {
+                LINES.put(file.substring(i, j), new Line(file, start, end, no));
+            }
+            start = end + 1;
         }
+    }
+
+    /** {@link Character#isWhitespace}, without its calls for the printable ASCII characters of a name. */
+    private static boolean whitespace(char c) {
+        return (c <= ' ' || c >= 0x7f) && Character.isWhitespace(c);
     }
 
     private static Entry entry(String name) {
@@ -122,7 +151,7 @@ public final class SpecialRegisterTable {
             if (l == null) {
                 return null;
             }
-            e = parse(l.text, l.no);
+            e = parse(l.text(), l.no);
             BY_NAME.putIfAbsent(name, e);
         }
         return e;
