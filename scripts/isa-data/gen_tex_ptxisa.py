@@ -93,10 +93,16 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 # * the residency predicate d|p needs 7.1 sm_60 (pairsince: "Feature 'Texture instruction with optional
 #   predicate result' requires PTX ISA .version 7.1 or later" / "requires .target sm_60 or higher");
 # * a register handle needs 3.1 sm_20 (regsince: "Feature 'indirect texture access' requires PTX ISA
-#   .version 3.1"), except the sampler b, whose register needs nothing of its own;
-# * the texturing mode: in texmode_independent the sampler b is a .samplerref only (independent(...)),
-#   and the address needs it (sampled: [a, c] is "Argument 2 ...: .samplerref or .u64 register
-#   expected"); in texmode_unified a cubemap refuses it (nosampler on the @geometry line);
+#   .version 3.1"), in texmode_independent 4.3 sm_30, the sampler's too ("Feature 'indirect texture
+#   access with texmode_independent' requires PTX ISA .version 4.3", "... requires .target sm_30");
+# * the texturing mode: in texmode_independent the sampler b is a .samplerref or a 64-bit register only
+#   (independent(...): a 32-bit register, sampler32's in texmode_unified, is "Argument 2 of instruction
+#   'tex': .samplerref or .u64 register expected"), and the address needs it (sampled: [a, c] is the
+#   same message); in texmode_unified a cubemap refuses it (nosampler on the @geometry line), and an
+#   explicit sampler needs 4.3 sm_30 (since(4.3 sm_30 unified): [tex, tex, {...}] at 4.2 is "Feature
+#   'tex' requires PTX ISA .version 4.3 or later", at sm_20 "Feature 'offset operand' requires .target
+#   sm_30 or higher"), and may be any 64-bit integer variable (.global/.const/.shared .u64 .b64 .s64
+#   assemble; .u32 and .b8 arrays are "Arguments mismatch");
 # * .tex in handle(...): a variable of the .tex state space (.tex .u32 texA, PTX ISA 1.x), which ptxas
 #   13.0 still takes as a texture.
 @names suld.b sust.b sust.p sured.b sured.p tex.level tex.grad txq.level   # read as the instruction name: these words follow the opcode in this order (ptxas 13.0: suld.2d.b.b32 "Not a name of any known instruction: 'suld'", sust.2d.p.b32 "Unknown modifier '.p'", tex.2d.level "Unknown modifier '.level'")
@@ -111,8 +117,8 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 @geometry .a2dms 4 "{sample, index, x, y}"   apart index vector
 
 '''
-COMMON = """@operand a : handle(.texref|.tex) only(.b64,.u64,.s64) regsince(3.1 sm_20)
-@operand b : handle(.samplerref|.texref|.surfref|.tex) independent(.samplerref) only(.b64,.u64,.s64) sampler32(.s32)
+COMMON = """@operand a : handle(.texref|.tex) only(.b64,.u64,.s64) regsince(3.1 sm_20) regsince(4.3 sm_30 independent)
+@operand b : handle(.samplerref|.texref|.surfref|.tex|.u64|.b64|.s64) independent(.samplerref) only(.b64,.u64,.s64) sampler32(.s32) since(4.3 sm_30 unified) regsince(4.3 sm_30 independent)
 @operand c : coords(.geom) sampled
 @operand d : vec(4) reg .dtype whole pairsince(7.1 sm_60)
 @operand h : vec(4) reg .f16 whole pairsince(7.1 sm_60)

@@ -243,12 +243,13 @@ final class FormCompiler {
     /** The variable kinds {@code handle(...)} and {@code independent(...)} may list. */
     private static final Set<String> HANDLE_TYPES = Set.of(".texref", ".samplerref", ".surfref", ".tex");
 
-    /** {@code handle(.texref|.tex)}: the listed items, each a handle type or {@code .tex}. */
+    /** {@code handle(.texref|.tex)}: the listed items, each a handle type, {@code .tex} or a variable's type. */
     private static Set<String> handleTypes(Block b, String w, int open) {
         Set<String> ts = new LinkedHashSet<>();
         for (String x : w.substring(open, w.length() - 1).split("\\|")) {
-            if (!HANDLE_TYPES.contains(x.strip())) {
-                throw new FormatException(b.file(), b.line(), w + ": '" + x + "' is none of " + HANDLE_TYPES);
+            if (!HANDLE_TYPES.contains(x.strip()) && PtxType.of(x.strip()) == null) {
+                throw new FormatException(b.file(), b.line(), w + ": '" + x + "' is neither a type nor one of "
+                        + HANDLE_TYPES);
             }
             ts.add(x.strip());
         }
@@ -266,7 +267,8 @@ final class FormCompiler {
                     || w.startsWith("values(") || w.startsWith("multiple(") || w.startsWith("space(")
                     || w.startsWith("only(") || w.startsWith("literals(") || w.startsWith("atmost(")
                     || w.startsWith("sampler32(") || w.startsWith("sreg(") || w.startsWith("handle(")
-                    || w.startsWith("independent(") || w.startsWith("regsince(") || w.startsWith("pairsince(")) {
+                    || w.startsWith("independent(") || w.startsWith("regsince(") || w.startsWith("pairsince(")
+                    || w.startsWith("since(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -334,7 +336,7 @@ final class FormCompiler {
         boolean whole = false;
         Set<String> handleTypes = null;
         Set<String> independent = null;
-        Since registerSince = null;
+        List<IsaForm.ModeSince> handleSince = new ArrayList<>();
         boolean sampled = false;
         Since pairSince = null;
         boolean fixedType = spec != null && spec.contains("fixed");
@@ -383,17 +385,26 @@ final class FormCompiler {
                             handleTypes = handleTypes(b, w, 7);
                         } else if (w.startsWith("independent(")) {
                             independent = handleTypes(b, w, 12);
-                        } else if (w.startsWith("regsince(") || w.startsWith("pairsince(")) {
+                        } else if (w.startsWith("regsince(") || w.startsWith("since(") || w.startsWith("pairsince(")) {
+                            // regsince(3.1 sm_20), since(4.3 sm_30 unified): a texturing mode may follow
+                            String arg = w.substring(w.indexOf('(') + 1, w.length() - 1).strip();
+                            int mode = arg.endsWith(" unified") ? 1 : arg.endsWith(" independent") ? 2 : 0;
+                            if (mode > 0) {
+                                arg = arg.substring(0, arg.lastIndexOf(' '));
+                            }
                             Since since;
                             try {
-                                since = Since.parse(w.substring(w.indexOf('(') + 1, w.length() - 1));
+                                since = Since.parse(arg);
                             } catch (IllegalArgumentException e) {
                                 throw new FormatException(b.file(), b.line(), w + ": " + e.getMessage());
                             }
-                            if (w.startsWith("regsince(")) {
-                                registerSince = since;
-                            } else {
+                            if (w.startsWith("pairsince(")) {
+                                if (mode > 0) {
+                                    throw new FormatException(b.file(), b.line(), w + ": no texturing mode here");
+                                }
                                 pairSince = since;
+                            } else {
+                                handleSince.add(new IsaForm.ModeSince(since, w.startsWith("regsince("), mode));
                             }
                         }
                         if (w.startsWith("only(")) {
@@ -523,8 +534,8 @@ final class FormCompiler {
                 }
             }
         }
-        if ((independent != null || registerSince != null) && handleTypes == null) {
-            throw new FormatException(b.file(), b.line(), "independent() and regsince() go with handle(...)");
+        if ((independent != null || !handleSince.isEmpty()) && handleTypes == null) {
+            throw new FormatException(b.file(), b.line(), "independent(), regsince() and since() go with handle(...)");
         }
         if (pairSince != null && o.shape() != Shape.OPTIONAL_PAIR) {
             throw new FormatException(b.file(), b.line(), "pairsince() is for an operand written d{|p}");
@@ -559,7 +570,8 @@ final class FormCompiler {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
                     branchTargets, address64, vectorOfOne, whole,
-                    handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent, registerSince), sampled,
+                    handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent,
+                            List.copyOf(handleSince)), sampled,
                     pairSince, forward);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,

@@ -734,7 +734,13 @@ final class IsaBinary {
             if (in.bool()) {
                 Set<String> types = in.orderedSet();
                 Set<String> independent = in.orderedSet();
-                handle = new IsaForm.Handle(types, independent, since(in));
+                IsaForm.ModeSince[] req = new IsaForm.ModeSince[in.uint()];
+                for (int i = 0; i < req.length; i++) {
+                    Since rs = since(in);
+                    boolean register = in.bool();
+                    req[i] = new IsaForm.ModeSince(rs, register, in.uint());
+                }
+                handle = new IsaForm.Handle(types, independent, List.of(req));
             }
             boolean sampled = in.bool();
             Since pairSince = since(in);
@@ -1333,7 +1339,12 @@ final class IsaBinary {
             if (h != null) {
                 o.set(ORDERED_SET, h.types());
                 o.set(ORDERED_SET, h.independent());
-                writeSince(o, h.registerSince());
+                o.uint(h.requirements().size());
+                for (IsaForm.ModeSince m : h.requirements()) {
+                    writeSince(o, m.since());
+                    o.bool(m.register());
+                    o.uint(m.mode());
+                }
             }
             o.bool(l.sampled());
             writeSince(o, l.pairSince());

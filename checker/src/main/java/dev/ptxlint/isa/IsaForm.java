@@ -158,14 +158,27 @@ public final class IsaForm {
      * regsince(3.1 sm_20)}): the variables it takes, by type ({@code .texref}, {@code .samplerref},
      * {@code .surfref}) or, for {@code .tex}, by state space (the texture declaration of PTX ISA 1.x);
      * those it takes instead when the module declares {@code texmode_independent}
-     * ({@code independent(...)}, or null: the same); and what a register in its place needs
-     * ({@code regsince(V TARGET)}, or null: nothing). The registers it takes are the operand's
-     * {@code only(...)}.
+     * ({@code independent(...)}, or null: the same); and what it needs ({@code requirements}):
+     * a register in its place ({@code regsince(V TARGET [MODE])}) or the operand itself when written
+     * ({@code since(V TARGET [MODE])}), in either texturing mode or only in one. The registers it takes
+     * are the operand's {@code only(...)}.
      */
-    public record Handle(Set<String> types, Set<String> independent, Since registerSince) {
+    public record Handle(Set<String> types, Set<String> independent, List<ModeSince> requirements) {
         /** The variables it takes in the module's texturing mode. */
         public Set<String> types(boolean independentMode) {
             return independentMode && independent != null ? independent : types;
+        }
+    }
+
+    /**
+     * A requirement of a handle: {@code register} (a register in place of the variable) or the operand
+     * itself; {@code mode} 0 in either texturing mode, 1 only in texmode_unified, 2 only in
+     * texmode_independent.
+     */
+    public record ModeSince(Since since, boolean register, int mode) {
+        /** Whether it applies in this texturing mode. */
+        public boolean applies(boolean independentMode) {
+            return mode == 0 || (mode == 2) == independentMode;
         }
     }
 

@@ -52,6 +52,14 @@ final class TextureOperands {
             e = a.items().get(0);
         }
         IsaForm.Handle h = spec.limits().handle();
+        boolean independent = independent(ctx);
+        for (IsaForm.ModeSince m : h.requirements()) {
+            // since(V TARGET [MODE]): the operand itself needs them (tex's explicit sampler in texmode_unified)
+            if (!m.register() && m.applies(independent) && requires(m.since(), e, "operand " + spec.name() + " of '"
+                    + insn.mnemonic() + "'" + modeText(m), "", ctx, out) > 0) {
+                return 1;
+            }
+        }
         if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
             Symbol s = ctx.resolve(n.text());
             if (s == null) {
@@ -60,16 +68,17 @@ final class TextureOperands {
             if (s.isRegister()) {
                 PtxType r = s.vector() == 1 ? TypeCache.of(s.type()) : null;
                 if (r != null && spec.only() != null && spec.only().contains(r)) {
-                    return registerSince(insn, h, e, ctx, out);
+                    return registerSince(insn, h, independent, e, ctx, out);
                 }
-                if (r != null && r != PtxType.F32 && r.bits() == 32 && sampler32(insn, spec, e)) {
+                // sampler32(.T) belongs to the variables of texmode_unified: independent(...) replaces it
+                if (r != null && r != PtxType.F32 && r.bits() == 32 && !(independent && h.independent() != null)
+                        && sampler32(insn, spec, e)) {
                     return 0;
                 }
-                return out == null ? 1 : failHandle(insn, spec, false, e, "'" + s.name() + "' is "
-                        + (s.vector() > 1 ? ".v" + s.vector() + " " : "") + s.type() + ", not a " + registers(spec)
+                return out == null ? 1 : failHandle(insn, spec, independent && h.independent() != null, e, "'"
+                        + s.name() + "' is " + (s.vector() > 1 ? ".v" + s.vector() + " " : "") + s.type() + ", not a " + registers(spec)
                         + " register", out);
             }
-            boolean independent = independent(ctx);
             java.util.Set<String> types = h.types(independent);
             if (s.kind() == Symbol.Kind.VARIABLE && (types.contains(s.type())
                     || ".tex".equals(s.space()) && types.contains(".tex"))) {
@@ -115,15 +124,22 @@ final class TextureOperands {
      * (ptxas 13.0: "Feature 'indirect surface access' requires PTX ISA .version 3.1 or later",
      * "Instruction 'indirect texture access' requires .target sm_20 or higher").
      */
-    private static int registerSince(Ast.Instruction insn, IsaForm.Handle h, Ast.Expr e, CheckContext ctx,
-                                     List<IsaChecks.Finding> out) {
-        Since since = h.registerSince();
-        if (since == null) {
-            return 0;
+    private static int registerSince(Ast.Instruction insn, IsaForm.Handle h, boolean independent, Ast.Expr e,
+                                     CheckContext ctx, List<IsaChecks.Finding> out) {
+        for (IsaForm.ModeSince m : h.requirements()) {
+            if (m.register() && m.applies(independent)) {
+                String v = variables(h.types(independent));
+                if (requires(m.since(), e, "a register in place of a " + v + " variable (indirect access)" + modeText(m),
+                        "; use a " + v + " variable instead", ctx, out) > 0) {
+                    return 1;
+                }
+            }
         }
-        String v = variables(h.types());
-        return requires(since, e, "a register in place of a " + v + " variable (indirect access)", "; use a " + v
-                + " variable instead", ctx, out);
+        return 0;
+    }
+
+    private static String modeText(IsaForm.ModeSince m) {
+        return m.mode() == 1 ? " in texmode_unified" : m.mode() == 2 ? " in texmode_independent" : "";
     }
 
     /**

@@ -161,5 +161,36 @@ class IsaNotationLimitsTest {
                 "bad.ptxisa", "suld.b.geom.b32 d, [a, b];\n.geom = { .1d };\n@geometry .1d 1 \"{x}\" arrays\n"
                         + "@operand b : coords(.geom) .b32\n")));
         assertTrue(e.getMessage().contains("'arrays'"), e.getMessage());
+        e = assertThrows(IsaSource.FormatException.class, () -> InstructionSet.of(Map.of(
+                "bad.ptxisa", "suq.width.b32 d, [a];\n@operand a : handle(.surfref|.bogus)\n")));
+        assertTrue(e.getMessage().contains("'.bogus'"), e.getMessage());
+        e = assertThrows(IsaSource.FormatException.class, () -> InstructionSet.of(Map.of(
+                "bad.ptxisa", "suq.width.b32 d, [a];\n@operand a : reg .b64 regsince(3.1 sm_20)\n")));
+        assertTrue(e.getMessage().contains("go with handle(...)"), e.getMessage());
+        e = assertThrows(IsaSource.FormatException.class, () -> InstructionSet.of(Map.of(
+                "bad.ptxisa", "suq.width.b32 d, [a];\n@operand d : reg .b32 pairsince(7.1 sm_60)\n")));
+        assertTrue(e.getMessage().contains("d{|p}"), e.getMessage());
+    }
+
+    @Test
+    void handleWordsFollowTheTexturingMode() {
+        // the words of one handle decide alone: a made-up instruction takes what its data says
+        Map<String, String> data = Map.of("t.ptxisa", "suq.width.b32 d, [a];\n@operand d : reg .b32\n"
+                + "@operand a : handle(.surfref|.u64) independent(.texref) only(.b64) regsince(3.1 sm_20 unified)\n");
+        InstructionSet isa = InstructionSet.of(data);
+        assertEquals(List.of(), codes(isa, "9.0", "sm_90", "", ".global .u64 g;", "suq.width.b32 %r1, [g];"));
+        assertEquals(List.of("PTX0270"), codes(isa, "9.0", "sm_90", ", texmode_independent", ".global .u64 g;",
+                "suq.width.b32 %r1, [g];"));
+        assertEquals(List.of("PTX0270"), codes(isa, "9.0", "sm_90", "", "", "suq.width.b32 %r1, [%ud1];"));
+        assertEquals(List.of("PTX0216"), codes(isa, "3.0", "sm_20", "", "", "suq.width.b32 %r1, [%rd1];"));
+        assertEquals(List.of(), codes(isa, "3.0", "sm_20", ", texmode_independent", "", "suq.width.b32 %r1, [%rd1];"));
+    }
+
+    private static List<String> codes(InstructionSet isa, String version, String target, String mode, String decl,
+                                      String insn) {
+        String text = ".version " + version + "\n.target " + target + mode + "\n.address_size 64\n" + decl + "\n"
+                + ".entry k()\n{\n.reg .b32 %r<4>; .reg .b64 %rd<4>; .reg .u64 %ud<4>;\n" + insn + "\nret;\n}\n";
+        return new Linter(List.of(new IsaChecks(isa, Set.of()))).lint(text).stream()
+                .filter(d -> d.code().startsWith("PTX02")).map(Diagnostic::code).collect(Collectors.toList());
     }
 }
