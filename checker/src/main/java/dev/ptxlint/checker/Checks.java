@@ -19,6 +19,7 @@ public final class Checks {
      */
     public static List<InstructionCheck> withFold(FunctionCheck fold) {
         return List.of(new dev.ptxlint.checker.instructions.FormChecks(),
-                new dev.ptxlint.checker.instructions.IsaChecks(), new dev.ptxlint.checker.instructions.OperandSyntax(), fold);
+                new dev.ptxlint.checker.instructions.IsaChecks(), new dev.ptxlint.checker.instructions.OperandSyntax(),
+                new dev.ptxlint.checker.instructions.GuardedParameterCheck(), fold);
     }
 }

@@ -827,8 +827,25 @@ public final class IsaChecks implements InstructionCheck {
             int p = 0;
             PtxType elementType = bitElementType(v, type, ctx);
             List<Ast.Expr> items = v.items();
+            int size = 0;
             for (int i = 0; i < items.size(); i++) {
                 Ast.Expr item = items.get(i);
+                if (spec.relaxed()) {
+                    // registers wider than the type are taken (ld.shared.v4.b32 {%rd1, %rd2, %rd3, %rd4}), but
+                    // not of two sizes in one vector: {%r1, %r2, %r3, %q4}, {%rs1, %r2} are "Incompatible elements
+                    // of vector expression" (ptxas 13.0: ld, ld.global.nc, ldu, st; a .pred element is apart)
+                    PtxType r = TypeCache.of(registerType(item, ctx));
+                    if (r != null && r != PtxType.PRED) {
+                        if (size != 0 && r.bits() != size) {
+                            p += fail(out, Rules.OPERAND_TYPE_MISMATCH, item, "'" + ((Ast.Name) item).text() + "' is "
+                                    + r.text() + ", but an earlier element of operand " + spec.name() + " of '"
+                                    + insn.mnemonic() + "' has " + size + " bits: the registers of a vector have one"
+                                    + " size (ptxas: Incompatible elements of vector expression)");
+                            continue;
+                        }
+                        size = r.bits();
+                    }
+                }
                 if (spec.limits().predElements() && ".pred".equals(registerType(item, ctx))) {
                     int q = predElement(insn, spec, items, i, ctx, out);
                     if (q >= 0) {
@@ -963,11 +980,17 @@ public final class IsaChecks implements InstructionCheck {
         return sb.toString();
     }
 
-    /** Whether a vector all of whose registers are of type {@code r} fits a {@code whole} operand of {@code type}. */
+    /**
+     * Whether a vector all of whose registers are of type {@code r} fits a {@code whole} operand of {@code type}:
+     * {@code only(...)} lists the register types themselves (mma's .f16 fragments: four .u32 registers are
+     * "Arguments mismatch", four .b32 or .f16x2 assemble); otherwise .uN/.sN registers are read as .bN (tex).
+     */
     private static boolean wholeFits(IsaForm.Operand spec, PtxType type, PtxType r) {
+        if (spec.only() != null) {
+            return spec.only().contains(r);
+        }
         PtxType n = r.kind() == PtxType.Kind.SIGNED || r.kind() == PtxType.Kind.UNSIGNED ? r.bitType() : r;
-        return spec.only() != null ? spec.only().contains(n)
-                : OperandFit.register(null, -1, TypeRules.Origin.TYPED, type, n);
+        return OperandFit.register(null, -1, TypeRules.Origin.TYPED, type, n);
     }
 
     /** 0 for a bit-size register (it goes with any), else 1 floating-point, 2 integer, 3 packed, 4 predicate. */
@@ -1544,7 +1567,11 @@ public final class IsaChecks implements InstructionCheck {
             return 0;
         }
         List<Token> suffixes = ((Ast.Name) e).suffixes();
-        if (sr.isVector() && (suffixes.isEmpty() || !sr.hasComponent(suffixes.get(0).text()))) {
+        // a vector special register is four values (x, y, z, w): named whole where the data takes a vector of
+        // 4 in place of the scalar (vec(0|4): mov.v4.u32 {%r1, %r2, %r3, %r4}, %tid assembles; mov.v2 and
+        // mov.u32 with %tid are "Argument vector size mismatch", ptxas 13.0)
+        boolean whole = sr.isVector() && suffixes.isEmpty() && spec.widths() != null && spec.takesWidth(4);
+        if (sr.isVector() && !whole && (suffixes.isEmpty() || !sr.hasComponent(suffixes.get(0).text()))) {
             return fail(out, Rules.INVALID_OPERAND_KIND, suffixes.isEmpty() ? e.span() : suffixes.get(0).span(),
                     suffixes.isEmpty() ? "'" + name + "' is a vector: read one component ("
                             + String.join(", ", sr.components()) + ")"
