@@ -1216,6 +1216,11 @@ public final class IsaChecks implements InstructionCheck {
                 return p > 0 || spec.spaces() == null ? p : addressSpaceOf(insn, b, spec, e, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
+                if (e instanceof Ast.Binary && FormAnalysis.classify(e, ctx).kind() == Kind.REGISTER_EXPRESSION) {
+                    // a variable plus a register (mov.u64 %rd2, s+%rd1; cvta.shared.u64 %rd2, s+%rd1): ptxas 13.0
+                    // "Parsing error near '%rd1'", as in a value operand (add.u64 %rd2, s+%rd1, 1)
+                    return registerExpression(insn, spec, type, e, dest, out, ctx);
+                }
                 return symbolOperand(insn, b, spec, e, ctx, out);
             }
             default -> {
