@@ -21,6 +21,7 @@ public final class Checks {
         // the two look each instruction's spelling up once between them
         var forms = new dev.ptxlint.checker.instructions.FormChecks();
         return List.of(forms, new dev.ptxlint.checker.instructions.IsaChecks(forms),
-                new dev.ptxlint.checker.instructions.OperandSyntax(), fold);
+                new dev.ptxlint.checker.instructions.OperandSyntax(),
+                new dev.ptxlint.checker.instructions.GuardedParameterCheck(), fold);
     }
 }

@@ -197,6 +197,10 @@ public final class Rules {
             "instruction", "A store to a parameter of the function or kernel itself (st.param [pa], ...), which"
             + " ptxas does not allow.");
 
+    public static final Rule GUARDED_CALL_PARAMETER = register("PTX0281", "guarded-call-parameter", Severity.ERROR,
+            "instruction", "A predicated instruction that names a call parameter, a .param variable of the body"
+            + " (@%p st.param [cpb], ...), or reads a return parameter; ptxas does not allow the predicate.");
+
     public static final Rule ADDRESS_32_BIT = register("PTX0273", "address-32-bit", Severity.ERROR,
             "instruction", "A 32-bit register as a .global or generic address (ld.global [%r1]), which makes ptxas"
             + " compile 32-bit code; ptxas 13.0 no longer does.");

@@ -847,8 +847,25 @@ public final class IsaChecks implements InstructionCheck {
             int p = 0;
             PtxType elementType = bitElementType(v, type, ctx);
             List<Ast.Expr> items = v.items();
+            int size = 0;
             for (int i = 0; i < items.size(); i++) {
                 Ast.Expr item = items.get(i);
+                if (spec.relaxed()) {
+                    // registers wider than the type are taken (ld.shared.v4.b32 {%rd1, %rd2, %rd3, %rd4}), but
+                    // not of two sizes in one vector: {%r1, %r2, %r3, %q4}, {%rs1, %r2} are "Incompatible elements
+                    // of vector expression" (ptxas 13.0: ld, ld.global.nc, ldu, st; a .pred element is apart)
+                    PtxType r = TypeCache.of(registerType(item, ctx));
+                    if (r != null && r != PtxType.PRED) {
+                        if (size != 0 && r.bits() != size) {
+                            p += fail(out, Rules.OPERAND_TYPE_MISMATCH, item, "'" + ((Ast.Name) item).text() + "' is "
+                                    + r.text() + ", but an earlier element of operand " + spec.name() + " of '"
+                                    + insn.mnemonic() + "' has " + size + " bits: the registers of a vector have one"
+                                    + " size (ptxas: Incompatible elements of vector expression)");
+                            continue;
+                        }
+                        size = r.bits();
+                    }
+                }
                 if (spec.limits().predElements() && ".pred".equals(registerType(item, ctx))) {
                     int q = predElement(insn, spec, items, i, ctx, out);
                     if (q >= 0) {
@@ -986,7 +1003,8 @@ public final class IsaChecks implements InstructionCheck {
     /**
      * Whether a vector all of whose registers are of type {@code r} fits a {@code whole} operand of {@code type}:
      * with {@code only(...)}, when the list holds {@code r} itself (atom/red's vector .bf16 source refuses four
-     * .u16 registers, ptxas 13.0); else as one register of type {@code r} ({@code .uN}/{@code .sN} read as
+     * .u16 registers; mma's .f16 fragments: four .u32 registers are "Arguments mismatch", four .b32 or .f16x2
+     * assemble; ptxas 13.0); else as one register of type {@code r} ({@code .uN}/{@code .sN} read as
      * {@code .bN}) would.
      */
     private static boolean wholeFits(IsaForm.Operand spec, PtxType type, PtxType r) {
@@ -1223,6 +1241,11 @@ public final class IsaChecks implements InstructionCheck {
                 return p > 0 || spec.spaces() == null ? p : addressSpaceOf(insn, b, spec, e, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
+                if (e instanceof Ast.Binary && FormAnalysis.classify(e, ctx).kind() == Kind.REGISTER_EXPRESSION) {
+                    // a variable plus a register (mov.u64 %rd2, s+%rd1; cvta.shared.u64 %rd2, s+%rd1): ptxas 13.0
+                    // "Parsing error near '%rd1'", as in a value operand (add.u64 %rd2, s+%rd1, 1)
+                    return registerExpression(insn, spec, type, e, dest, out, ctx);
+                }
                 return symbolOperand(insn, b, spec, e, ctx, out);
             }
             default -> {
@@ -1574,7 +1597,11 @@ public final class IsaChecks implements InstructionCheck {
             return 0;
         }
         List<Token> suffixes = ((Ast.Name) e).suffixes();
-        if (sr.isVector() && (suffixes.isEmpty() || !sr.hasComponent(suffixes.get(0).text()))) {
+        // a vector special register is four values (x, y, z, w): named whole where the data takes a vector of
+        // 4 in place of the scalar (vec(0|4): mov.v4.u32 {%r1, %r2, %r3, %r4}, %tid assembles; mov.v2 and
+        // mov.u32 with %tid are "Argument vector size mismatch", ptxas 13.0)
+        boolean whole = sr.isVector() && suffixes.isEmpty() && spec.widths() != null && spec.takesWidth(4);
+        if (sr.isVector() && !whole && (suffixes.isEmpty() || !sr.hasComponent(suffixes.get(0).text()))) {
             return fail(out, Rules.INVALID_OPERAND_KIND, suffixes.isEmpty() ? e.span() : suffixes.get(0).span(),
                     suffixes.isEmpty() ? "'" + name + "' is a vector: read one component ("
                             + String.join(", ", sr.components()) + ")"
