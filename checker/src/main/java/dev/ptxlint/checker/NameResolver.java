@@ -739,7 +739,9 @@ final class NameResolver {
         if (keys[slot] == op) {
             m = maskValues[slot];
         } else {
-            m = LABEL_MASKS.computeIfAbsent(op, NameResolver::labelMasks);
+            // (only opcodes with forms are kept: a misspelt opcode adds nothing to the shared table)
+            m = dev.ptxlint.isa.InstructionSet.get().has(op) ? LABEL_MASKS.computeIfAbsent(op, NameResolver::labelMasks)
+                    : 0;
             keys[slot] = op;
             maskValues[slot] = m;
         }
