@@ -739,9 +739,13 @@ final class NameResolver {
         if (keys[slot] == op) {
             m = maskValues[slot];
         } else {
-            // (only opcodes with forms are kept: a misspelt opcode adds nothing to the shared table)
-            m = dev.ptxlint.isa.InstructionSet.get().has(op) ? LABEL_MASKS.computeIfAbsent(op, NameResolver::labelMasks)
-                    : 0;
+            // (no computeIfAbsent: a method reference would link LambdaMetafactory on a clean run, JarIT)
+            Long known = LABEL_MASKS.get(op);
+            if (known == null) {
+                known = dev.ptxlint.isa.InstructionSet.get().has(op) ? labelMasks(op) : 0L;
+                LABEL_MASKS.putIfAbsent(op, known);
+            }
+            m = known;
             keys[slot] = op;
             maskValues[slot] = m;
         }
