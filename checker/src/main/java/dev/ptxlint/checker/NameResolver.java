@@ -761,7 +761,13 @@ final class NameResolver {
         if (keys[slot] == op) {
             m = maskValues[slot];
         } else {
-            m = LABEL_MASKS.computeIfAbsent(op, NameResolver::labelMasks);
+            // (no computeIfAbsent: a method reference would link LambdaMetafactory on a clean run, JarIT)
+            Long known = LABEL_MASKS.get(op);
+            if (known == null) {
+                known = dev.ptxlint.isa.InstructionSet.get().has(op) ? labelMasks(op) : 0L;
+                LABEL_MASKS.putIfAbsent(op, known);
+            }
+            m = known;
             keys[slot] = op;
             maskValues[slot] = m;
         }
@@ -797,8 +803,10 @@ final class NameResolver {
      * above it is taken, is defined further down at {@code definition} (PTX0276).
      */
     private void forwardLabel(String n, Span at, Span definition, String mnemonic) {
+        // (the definition goes with it as a related location, not as a line in the text: an incremental
+        // lint shifts the ranges of a diagnostic it keeps, never its message)
         out.report(Diagnostic.of(Rules.FORWARD_LABEL, TextRange.of(at), "label '" + n
-                        + "' is defined further down (line " + (definition.line() + 1) + "), but " + mnemonic
+                        + "' is defined further down, but " + mnemonic
                         + " takes only a label defined above it here (ptxas refuses a forward reference there);"
                         + " define '" + n + ":' before this instruction")
                 .withRelated(new Diagnostic.Related(TextRange.of(definition), "definition of '" + n + "'")));

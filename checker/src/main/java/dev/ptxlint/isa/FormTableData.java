@@ -564,7 +564,9 @@ public final class FormTableData {
                 tb.constants(o.constants == null ? Constants.TYPED : o.constants);
                 tb.roles(o.selects, o.copied);
             }
-            hints.forEach(tb::hint);
+            for (Map.Entry<String, String> h : hints.entrySet()) {
+                tb.hint(h.getKey(), h.getValue());
+            }
             for (var e : forms.entrySet()) {
                 List<PtxType> types = e.getKey();
                 FormFacts ff = e.getValue();
