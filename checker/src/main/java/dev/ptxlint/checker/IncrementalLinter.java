@@ -478,7 +478,11 @@ public final class IncrementalLinter {
         Lexer lexer = new Lexer(new StringReader(region))
                 .startingAt(it.start, it.line, it.column);
         lexer.setCommentListener(t -> keepComment(t, comments));
-        Parser parser = new Parser(lexer, p -> out.report(Linter.fromSyntax(p)));
+        int[] problems = {0};
+        Parser parser = new Parser(lexer, p -> {
+            problems[0]++;
+            out.report(Linter.fromSyntax(p));
+        });
         Ast.TopLevel top = next(parser);
         if (!(top instanceof Ast.Function f) || f.body() == null || next(parser) != null) {
             return null;
@@ -509,8 +513,10 @@ public final class IncrementalLinter {
             return null; // the raw store may have to leave some out, as a full lint would
         }
         long close = f.body().span().end();
+        // (only the parser's error recovery keeps quiet about a brace left open, and it recovers
+        // only after a syntax error: a region parsed without one needs no second lexing)
         if (close <= 0 || close > newText.length() || newText.charAt((int) close - 1) != '}'
-                || !closesAt(region, close - it.start)) {
+                || problems[0] > 0 && !closesAt(region, close - it.start)) {
             return null; // the body did not end with its own '}' inside the region
         }
         for (Diagnostic d : found) {

@@ -38,12 +38,12 @@ final class Analysis {
     static int docOffset(Document doc, PtxLanguageServer.Snapshot snap, Position p) {
         LineIndex lines;
         synchronized (doc) {
-            lines = doc.version == snap.version() ? doc.lines : new LineIndex(snap.text());
+            lines = doc.version == snap.version() ? doc.lines : new LineIndex(snap.source());
         }
         if (p == null) {
             return 0;
         }
-        return lines.offset(p.getLine(), p.getCharacter(), snap.text().length(), snap.text());
+        return lines.offset(p.getLine(), p.getCharacter(), snap.source().length(), snap.source());
     }
 
     static Analysis at(Document doc, PtxLanguageServer.Snapshot snap, Position p) {
@@ -109,7 +109,7 @@ final class Analysis {
 
     /** The source line of a span's start in the document, without its line break. */
     String lineText(Span s) {
-        String t = snap.text();
+        dev.ptxlint.diag.ChunkedText t = snap.source();
         long docStart = s.start();
         if (docStart < 0 || docStart > t.length()) {
             return "";

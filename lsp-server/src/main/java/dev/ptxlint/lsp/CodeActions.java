@@ -78,7 +78,7 @@ final class CodeActions {
 
     private static CodeAction disable(Document doc, PtxLanguageServer.Snapshot snap, Diagnostic d,
                                       org.eclipse.lsp4j.Diagnostic c) {
-        String text = snap.text();
+        dev.ptxlint.diag.ChunkedText text = snap.source();
         int lineStart = (int) Math.max(0, Math.min(text.length(), d.range().startOffset() - d.range().startColumn()));
         int i = lineStart;
         while (i < text.length() && (text.charAt(i) == ' ' || text.charAt(i) == '\t')) {

@@ -52,7 +52,7 @@ final class Completions {
 
     static CompletionList complete(Document doc, PtxLanguageServer.Snapshot snap, Position p) {
         int cursor = Analysis.docOffset(doc, snap, p);
-        String text = snap.text();
+        dev.ptxlint.diag.ChunkedText text = snap.source();
         int lineStart = cursor;
         while (lineStart > 0 && text.charAt(lineStart - 1) != '\n' && text.charAt(lineStart - 1) != '\r') {
             lineStart--;

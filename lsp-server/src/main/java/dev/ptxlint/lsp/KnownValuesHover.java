@@ -43,7 +43,7 @@ final class KnownValuesHover {
         Key key = new Key(doc.uri, a.snap.version(), fn.range().startOffset());
         if (!key.equals(cachedKey)) {
             // a small module: the earlier items (functions as prototypes), then the function
-            String text = a.snap.text();
+            dev.ptxlint.diag.ChunkedText text = a.snap.source();
             StringBuilder module = new StringBuilder();
             for (IncrementalLinter.TopItem other : before) {
                 int from = (int) other.range().startOffset();
@@ -52,7 +52,7 @@ final class KnownValuesHover {
                         || other.kind() == IncrementalLinter.ItemKind.FUNCTION;
                 if (isFunction) {
                     int nameEnd = other.names().isEmpty() ? from : (int) other.names().get(0).range().endOffset();
-                    int brace = text.indexOf('{', nameEnd);
+                    int brace = text.indexOf("{", nameEnd);
                     if (brace >= 0 && brace < to) {
                         module.append(text, from, brace).append(";\n");
                     } else {

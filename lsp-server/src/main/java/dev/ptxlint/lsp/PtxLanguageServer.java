@@ -269,7 +269,10 @@ public final class PtxLanguageServer implements LanguageServer, LanguageClientAw
             this(ChunkedText.of(text), version);
         }
 
-        /** The whole text as a String, made on the first request for this version. */
+        /**
+         * The whole text as a String, made on the first request for this version (a copy of the
+         * document: requests about one position read {@link #source} instead).
+         */
         String text() {
             return source.toString();
         }

@@ -153,6 +153,7 @@ public final class LspLatencyBench {
             double[] ms = new double[edits];
             // load-independent figures: the CPU time of the server's threads and the collections
             long cpu0 = serverCpuNanos();
+            long alloc0 = serverAllocatedBytes();
             long[] gc0 = gcTotals();
             int version = 1;
             for (int e = 0; e < edits; e++) {
@@ -172,10 +173,12 @@ public final class LspLatencyBench {
                 lastLine = line;
             }
             long cpuPerEdit = (serverCpuNanos() - cpu0) / edits;
+            long allocPerEdit = (serverAllocatedBytes() - alloc0) / edits;
             long[] gc1 = gcTotals();
             java.util.Arrays.sort(ms);
-            System.out.printf(Locale.ROOT, "   server threads' CPU per edit %.1f ms; during the edits %d collections, %d ms in all%n",
-                    cpuPerEdit / 1e6, gc1[0] - gc0[0], gc1[1] - gc0[1]);
+            System.out.printf(Locale.ROOT, "   server threads' CPU per edit %.1f ms, allocation per edit %.2f MB; during the edits %d"
+                            + " collections, %d ms in all%n",
+                    cpuPerEdit / 1e6, allocPerEdit / 1e6, gc1[0] - gc0[0], gc1[1] - gc0[1]);
             // hover (form, declaration, known values of the function) and completion at random instructions
             double[] hover = new double[10];
             double[] complete = new double[10];
@@ -215,6 +218,26 @@ public final class LspLatencyBench {
                 long t = mx.getThreadCpuTime(ti.getThreadId());
                 if (t > 0) {
                     sum += t;
+                }
+            }
+        }
+        return sum;
+    }
+
+    /**
+     * Bytes allocated so far by the server's threads (those whose name starts with "ptxlint"; a
+     * thread that ended no longer counts), or 0 where the JVM does not say.
+     */
+    static long serverAllocatedBytes() {
+        if (!(java.lang.management.ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean mx)) {
+            return 0;
+        }
+        long sum = 0;
+        for (java.lang.management.ThreadInfo ti : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (ti != null && ti.getThreadName().startsWith("ptxlint")) {
+                long b = mx.getThreadAllocatedBytes(ti.getThreadId());
+                if (b > 0) {
+                    sum += b;
                 }
             }
         }
