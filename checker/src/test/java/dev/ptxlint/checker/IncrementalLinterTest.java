@@ -96,6 +96,21 @@ class IncrementalLinterTest {
                 + "\n";
     }
 
+    /**
+     * Found by the random edits: '[%rd1}]' closes the body at '}', and whether the stray ']' after it
+     * is reported depends on the parser's recovery inside the body, which an edit further up changes.
+     */
+    @Test
+    void strayTokensAfterTheBodyAreLintedAgain() {
+        String before = ".version 9.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n"
+                + "    .reg .b32 %r<16>;\n    .reg .b64 %rd<4>;\n\n    ld.u32 %r1, [%rd1}];\n    ret;\n}\n";
+        int at = before.indexOf(".reg .b64") + 2;
+        String after = before.substring(0, at) + "//" + before.substring(at);
+        List<Diagnostic> want = new Linter().lint(after);
+        assertTrue(want.stream().anyMatch(d -> d.message().contains("found ']'")), want.toString());
+        check(before, after, at, before.length() - at, after);
+    }
+
     /** Found by LinterFuzzTest: a text of suppression comments and no item threw IndexOutOfBounds. */
     @Test
     void aTextOfCommentsOnlyLintsLikeTheFullLinter() {
