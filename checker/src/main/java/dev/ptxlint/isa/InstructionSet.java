@@ -316,17 +316,25 @@ public final class InstructionSet {
     }
 
     synchronized FormTable decodeTable(String opcode) {
-        int[] files = index.tables.get(opcode);
+        return fromBinary(index.tables.get(opcode)) ? binary.table(opcode) : null;
+    }
+
+    /**
+     * Whether the build's binary answers for the data files {@code files} (null: the index has no such
+     * key): there is a binary and the files are those it was built from; a stale index is dropped
+     * here ({@link #rebuild}), and the caller then parses instead.
+     */
+    private boolean fromBinary(int[] files) {
         if (binary == null || files == null) {
-            return null;
+            return false;
         }
         try {
             verify(files);
+            return true;
         } catch (StaleIndex e) {
             rebuild();
-            return null;
+            return false;
         }
-        return binary.table(opcode);
     }
 
     /** Drops a stale index: parses and compiles every file now. */
@@ -479,17 +487,7 @@ public final class InstructionSet {
 
     /** The vocabulary of {@code opcode} from the build's binary, or null (no binary, or no forms there). */
     private synchronized Set<String> decodedVocabulary(String opcode) {
-        int[] files = binary == null ? null : index.opcodes.get(opcode);
-        if (files == null) {
-            return null;
-        }
-        try {
-            verify(files);
-        } catch (StaleIndex e) {
-            rebuild();
-            return null;
-        }
-        return binary.vocabulary(opcode);
+        return binary != null && fromBinary(index.opcodes.get(opcode)) ? binary.vocabulary(opcode) : null;
     }
 
     /** Every modifier of the slots of {@code forms}, in form order. */
