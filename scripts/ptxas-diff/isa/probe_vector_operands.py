@@ -199,47 +199,43 @@ def judged(folder, prefix):
                     yield cols, parsed[1], parsed[2]
 
 
-def address_summary(folder):
+def tabulate(folder, prefix, key_of, label, cut=70):
+    """Print, per key, how ptxas judged the probed operands: key_of(mnemonic, slot, operand) gives the
+    row of a probed operand, or None for the others; label(key) the row's text.  Quoted names in the
+    messages are replaced by 'X' so that the same message counts once."""
     table = collections.defaultdict(collections.Counter)
-    for cols, mnemonic, operands in judged(folder, 'addrprobe-'):
-        for op in operands:
-            m = ADDRESS.match(op)
-            if m and m.group(1) in WIDTHS:
-                msg = cols[4] if cols[3] != 'ok' else 'ok'
-                msg = re.sub(r"'[^']*'", "'X'", msg)[:70]
-                name = '.'.join(mnemonic.split('.')[:2])
-                table[(name, m.group(1))][cols[3] + ' ' + msg] += 1
+    for cols, mnemonic, operands in judged(folder, prefix):
+        msg = re.sub(r"'[^']*'", "'X'", cols[4] if cols[3] != 'ok' else 'ok')[:cut]
+        for i, op in enumerate(operands):
+            key = key_of(mnemonic, i, op)
+            if key is not None:
+                table[key][cols[3] + ' ' + msg] += 1
     for key in sorted(table):
-        print('%-28s %-5s %s' % (key[0], key[1], '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common())))
+        print(label(key) + ' ' + '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common()))
+
+
+def address_summary(folder):
+    """Per instruction and width: how ptxas judged the narrow address registers."""
+    def key_of(mnemonic, i, op):
+        m = ADDRESS.match(op)
+        return ('.'.join(mnemonic.split('.')[:2]), m.group(1)) if m and m.group(1) in WIDTHS else None
+    tabulate(folder, 'addrprobe-', key_of, lambda k: '%-28s %-5s' % k)
 
 
 def plus_summary(folder):
     """Per opcode and slot: how ptxas judged a register plus a constant there."""
-    table = collections.defaultdict(collections.Counter)
-    for cols, mnemonic, operands in judged(folder, 'plusprobe-'):
-        for i, op in enumerate(operands):
-            if op.endswith('+1') and REG.match(op[:-2]):
-                msg = cols[4] if cols[3] != 'ok' else 'ok'
-                msg = re.sub(r"'[^']*'", "'X'", msg)[:70]
-                table[(mnemonic.split('.')[0], i)][cols[3] + ' ' + msg] += 1
-    for key in sorted(table):
-        print('%-14s slot %d: %s' % (key[0], key[1], '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common())))
+    def key_of(mnemonic, i, op):
+        return (mnemonic.split('.')[0], i) if op.endswith('+1') and REG.match(op[:-2]) else None
+    tabulate(folder, 'plusprobe-', key_of, lambda k: '%-14s slot %d:' % k)
 
 
 def summary(folder):
     """Per opcode and shape: how ptxas judged the vector in each slot."""
-    table = collections.defaultdict(collections.Counter)
-    for cols, mnemonic, operands in judged(folder, 'vecprobe-'):
-        for i, op in enumerate(operands):
-            if op.startswith('{'):
-                shape = 'v1' if ',' not in op else 'v2'
-                msg = cols[4] if cols[3] != 'ok' else 'ok'
-                msg = re.sub(r"'[^']*'", "'X'", msg)
-                table[(mnemonic.split('.')[0], shape, i)][cols[3] + ' ' + msg] += 1
-    for key in sorted(table):
-        opcode, shape, slot = key
-        print('%-14s %s slot %d: %s' % (opcode, shape, slot,
-                                '; '.join('%s x%d' % (k, n) for k, n in table[key].most_common())))
+    def key_of(mnemonic, i, op):
+        if not op.startswith('{'):
+            return None
+        return mnemonic.split('.')[0], 'v1' if ',' not in op else 'v2', i
+    tabulate(folder, 'vecprobe-', key_of, lambda k: '%-14s %s slot %d:' % k, cut=None)
 
 
 def main():
