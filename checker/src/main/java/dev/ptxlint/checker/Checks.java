@@ -21,7 +21,6 @@ public final class Checks {
         // the two look each instruction's spelling up once between them
         var forms = new dev.ptxlint.checker.instructions.FormChecks();
         return List.of(forms, new dev.ptxlint.checker.instructions.IsaChecks(forms),
-                new dev.ptxlint.checker.instructions.OperandSyntax(),
-                new dev.ptxlint.checker.instructions.GuardedParameterCheck(), fold);
+                new dev.ptxlint.checker.instructions.OperandSyntax(), fold);
     }
 }

@@ -2,7 +2,7 @@ package dev.ptxlint.checker.instructions;
 
 import dev.ptxlint.checker.CheckContext;
 import dev.ptxlint.checker.Exprs;
-import dev.ptxlint.checker.InstructionCheck;
+import dev.ptxlint.checker.FunctionCheck;
 import dev.ptxlint.checker.Symbol;
 import dev.ptxlint.checker.instructions.FormAnalysis.Kind;
 import dev.ptxlint.checker.instructions.ModifierMatch.Binding;
@@ -35,7 +35,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code .version} and {@code .target} the form needs. The set family and the video comparisons
  * have their own rules ({@link FormChecks}) and are skipped here.
  */
-public final class IsaChecks implements InstructionCheck {
+public final class IsaChecks implements FunctionCheck {
 
     /**
      * At most this many distinct spellings are cached (shared by every linter): real modules have
@@ -340,6 +340,60 @@ public final class IsaChecks implements InstructionCheck {
         return fail(out, Rules.INPUT_PARAMETER_WRITE, n, "'" + n.text() + "' is an input parameter of this function,"
                 + " which '" + insn.mnemonic() + "' cannot write (operand " + spec.name() + "): copy it to a register"
                 + " (ld.param) or write a return parameter or a .param variable of the body");
+    }
+
+    /** The return parameters of the function being checked ({@link #begin}), for {@link #guardedParameter}. */
+    private List<Ast.VarDecl> returns = List.of();
+
+    @Override
+    public void begin(Ast.Function function, CheckContext context) {
+        returns = function.returns() == null ? List.of() : function.returns();
+    }
+
+    @Override
+    public void end(Ast.Function function, CheckContext context) {
+        returns = List.of();
+    }
+
+    /**
+     * A predicated instruction's address naming a {@code .param} variable of the body (a call parameter),
+     * or reading a return parameter: ptxas 13.0 "Illegal to predicate instruction 'st.param' with operand
+     * 'cpb'" (ld.param and st.param, with an offset, ::func and vectors too; measured 2026-11-28). Writing
+     * a return parameter ({@code writes} in the data: st's address) and reading an input parameter under a
+     * guard assemble. Only when the instruction names .param (or .param::func): a generic address naming a
+     * .param variable is another error (State space mismatch).
+     */
+    private int guardedParameter(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr base,
+                                 CheckContext ctx, List<Finding> out) {
+        String space = namedSpace(b);
+        Ast.Name n = space == null || !space.startsWith(".param") ? null : variableOf(base);
+        if (n == null) {
+            return 0;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null || s.input() || s.kind() != Symbol.Kind.VARIABLE || !".param".equals(s.space())) {
+            return 0;
+        }
+        boolean ret = isReturn(n.text());
+        if (ret && spec.writes()) {
+            return 0; // @%p st.param [fr], %r1 assembles
+        }
+        return fail(out, Rules.GUARDED_CALL_PARAMETER, n, "'" + insn.mnemonic() + "' under the guard '@"
+                + (insn.guard().negated() ? "!" : "") + insn.guard().predicate().text() + "' names '" + n.text()
+                + "', " + (ret ? "a return parameter of this function" : "a .param variable of the body (a call"
+                + " parameter)") + ", which ptxas does not allow in a predicated instruction: move the value"
+                + " through a register unconditionally, or branch around the unpredicated instruction");
+    }
+
+    private boolean isReturn(String name) {
+        for (Ast.VarDecl v : returns) {
+            for (Ast.Declarator d : v.declarators()) {
+                if (d.name().text().equals(name)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** The state spaces of the variables a generic address may name. */
@@ -1219,6 +1273,10 @@ public final class IsaChecks implements InstructionCheck {
                 if (spec.writes() && !a.items().isEmpty() && inputParameter(insn, spec, a.items().get(0), ctx, out) > 0) {
                     return 1;
                 }
+                if (insn.guard() != null && !a.items().isEmpty()
+                        && guardedParameter(insn, b, spec, a.items().get(0), ctx, out) > 0) {
+                    return 1;
+                }
                 if (spec.parts() != null) {
                     return addressParts(insn, b, spec, a, ctx, out);
                 }
@@ -1846,6 +1904,18 @@ public final class IsaChecks implements InstructionCheck {
                 + " register or name a variable ([var+offset])");
     }
 
+    /** The state space the instruction names (its form's written state-space slot), or null: a generic address. */
+    private static String namedSpace(Binding b) {
+        IsaForm f = b.form();
+        for (int i : f.spaceSlots()) {
+            String v = b.value(i);
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
+    }
+
     /**
      * The register of a {@code .global} or generic address ({@code @operand a : addr addr64}): a
      * 32-bit integer register ({@code .b32 .u32 .s32}) there makes ptxas 13.0 compile the module as
@@ -1875,15 +1945,7 @@ public final class IsaChecks implements InstructionCheck {
                 return 0;
             }
         }
-        String space = null; // the state space the instruction names: null for a generic address
-        IsaForm f = b.form();
-        for (int i : f.spaceSlots()) {
-            String v = b.value(i);
-            if (v != null) {
-                space = v;
-                break;
-            }
-        }
+        String space = namedSpace(b);
         if (space != null && !space.equals(".global")) {
             return 0; // .shared, .local, .const, .param: a 32-bit offset is fine
         }
