@@ -51,6 +51,8 @@ import os
 import re
 import sys
 
+from holdout_real import split_operands  # top-level comma split (brackets, braces, parentheses nest)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, '..', '..', '..'))
 VERDICTS = os.path.join(ROOT, 'testdata', 'ptxas', 'isa')
@@ -59,24 +61,6 @@ SKIP_FAMILIES = {'tex', 'tld4', 'txq', 'holdout-tex', 'typerules', 'sreg'}
 LIMITS = {'p': 16, 'b': 32, 'ub': 32, 'sb': 32, 'rs': 32, 'us': 32, 'ss': 32, 'h': 32, 'r': 160,
           'u': 64, 's': 64, 'f': 160, 'hh': 32, 'rd': 64, 'ud': 64, 'sd': 64, 'fd': 64, 'q': 16}
 REG = re.compile(r'^%(p|b|ub|sb|rs|us|ss|h|r|u|s|f|hh|rd|ud|sd|fd|q)(\d+)$')
-
-
-def split_operands(text):
-    """Top-level comma split (brackets, braces and parentheses nest)."""
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in '[{(':
-            depth += 1
-        elif ch in ']})':
-            depth -= 1
-        if ch == ',' and depth == 0:
-            out.append(''.join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if ''.join(cur).strip():
-        out.append(''.join(cur).strip())
-    return out
 
 
 def parse(instruction):
