@@ -442,7 +442,7 @@ public final class IncrementalLinter {
         if (it.header == null || prefix < it.start + it.header.length()) {
             return null; // not inside a function body
         }
-        if (k + 1 < items.size() && isStray(items.get(k + 1).declaration)) {
+        if (k + 1 < items.size() && items.get(k + 1).summary.kind() == ItemKind.OTHER) {
             // stray tokens after the body (an error item): whether the parser reports them depends on
             // how it recovered from the errors just before, inside this function
             // (IncrementalLinterTest's random edits: '[%rd1}]' closes the body, and the report of the
@@ -635,12 +635,6 @@ public final class IncrementalLinter {
             }
         }
         return n;
-    }
-
-    /** Whether a top-level item is none of the kinds a module declares: tokens the parser recovered over. */
-    private static boolean isStray(Ast.TopLevel top) {
-        return !(top instanceof Ast.Function || top instanceof Ast.VarDecl || top instanceof Ast.Directive
-                || top instanceof Ast.Section);
     }
 
     /**
