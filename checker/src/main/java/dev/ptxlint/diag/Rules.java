@@ -275,6 +275,8 @@ public final class Rules {
     public static final Rule NAN_LITERAL_COMPARISON = register("PTX0304", "nan-literal-comparison",
             Severity.WARNING, "evaluation",
             "A comparison with a NaN constant: ordered comparisons are then always false, unordered always true.");
+    public static final Rule SELF_COMPARISON = register("PTX0305", "self-comparison", Severity.WARNING,
+            "evaluation", "A comparison of a register with itself whose result does not depend on the value.");
 
     // ---- suppression comments and configuration (0400-0409)
     public static final Rule UNKNOWN_SUPPRESSION_CODE = register("PTX0400", "unknown-suppression-code",

@@ -13,7 +13,7 @@ import java.util.Set;
 /**
  * The constant-folding check: after each function body, propagates known values through it
  * ({@link Dataflow}) and reports the comparisons, selections and guards whose outcome is decided
- * (PTX0300-PTX0304).
+ * (PTX0300-PTX0305).
  *
  * <p>It must run after every other check on an instruction: an instruction with an error of any
  * kind is not evaluated (its destination becomes unknown), and a function with syntax errors is

@@ -482,6 +482,12 @@ final class Gate {
         return c == CONSTANT || c >= 0 && known[c];
     }
 
+    /** Whether both sources of modelled instruction {@code m} are the same name. */
+    private boolean sameName(int m) {
+        int a = src[3 * m];
+        return a >= 0 && a == src[3 * m + 1];
+    }
+
     private boolean mayBeNaN(int m, int j, boolean[] known) {
         int c = raw[2 * m + j - 1];
         return c == NAN || c >= 0 && known[c];
@@ -512,6 +518,7 @@ final class Gate {
             // a NaN constant or a register that may hold a NaN decides a float comparison alone,
             // and a known c decides and/or
             case COMPARE -> isKnown(m, 1, known) && isKnown(m, 2, known) || n > 3 && isKnown(m, 3, known)
+                    || sameName(m) // a register compared with itself (Machine decides what of it it can)
                     || (kind[m] & FLOATS) != 0 && (mayBeNaN(m, 1, known) || mayBeNaN(m, 2, known));
             case SELECT -> n > 3 && isKnown(m, 3, known);
             case VIDEO -> isKnown(m, 1, known) && isKnown(m, 2, known);

@@ -15,9 +15,11 @@ import dev.ptxlint.syntax.Ast;
 import dev.ptxlint.syntax.Span;
 import dev.ptxlint.syntax.Token;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Runs one instruction on the abstract state: a map from register to its known bits (a register
@@ -218,6 +220,33 @@ final class Machine {
         }
     }
 
+    /**
+     * Whether two operands are the same register read twice (same declaration, same negation and
+     * selector): an instruction reads its operands at once, so they hold the same value.
+     */
+    static boolean sameRegister(Ref a, Ref b) {
+        return a instanceof Ref.Register x && b instanceof Ref.Register y && x.reg() != null
+                && x.reg().equals(y.reg()) && x.negated() == y.negated()
+                && Objects.equals(x.selector(), y.selector());
+    }
+
+    /**
+     * {@code x CmpOp x} for every value x of a scalar type, or null when it depends on x: integers
+     * are decided by the operator alone; a float compared with itself is decided when a NaN gives
+     * the same answer as a number (ordered {@code lt gt ne} never hold, unordered {@code equ leu
+     * geu} always do; {@code eq le ge num} and {@code neu ltu gtu nan} test for NaN). {@code .ftz}
+     * flushes both operands alike and changes nothing.
+     */
+    static Boolean selfCompare(CmpOp cmp, ScalarType t, boolean ftz) {
+        boolean number = Semantics.compare(cmp, t, 0, 0, ftz);
+        if (t.kind() != ScalarType.Kind.FLOAT) {
+            return number;
+        }
+        FloatFormat f = t.format();
+        long nan = f.exponentMask() | f.quietBit();
+        return Semantics.compare(cmp, t, nan, nan, ftz) == number ? number : null;
+    }
+
     /** One evaluation of a modelled instruction. */
     private static final class Exec {
         final FlowGraph.Step s;
@@ -348,8 +377,27 @@ final class Machine {
             return bits != null && t.kind() == ScalarType.Kind.FLOAT && t.format().isNaN(bits);
         }
 
+        /**
+         * Whether the last {@link #compare} was decided because a register is compared with itself
+         * (reported as PTX0305 instead of PTX0300).
+         */
+        boolean self;
+
         /** The comparison's result per lane (one lane for scalars), or null where unknown. */
         private Boolean[] compare(ScalarType t, Long a, Long b) {
+            Boolean[] lanes = compareValues(t, a, b);
+            self = false;
+            if (sameRegister(ops[1], ops[2])) {
+                Boolean r = selfCompare(cmp, t.isPacked() ? t.lane() : t, ftz);
+                if (r != null) {
+                    self = true;
+                    Arrays.fill(lanes, r);
+                }
+            }
+            return lanes;
+        }
+
+        private Boolean[] compareValues(ScalarType t, Long a, Long b) {
             // validates the operator and .ftz for the type even when nothing is known
             Semantics.compare(cmp, t.isPacked() ? t.lane() : t, 0, 0, ftz);
             if (t.isPacked()) {
@@ -457,6 +505,17 @@ final class Machine {
                     : "always " + lanes[0] + " in the lower lane and " + lanes[1] + " in the upper lane";
             String mn = s.insn().mnemonic();
             Span whole = instructionSpan();
+            if (self) {
+                String same = text(ops[1]);
+                boolean floats = t.kind() == ScalarType.Kind.FLOAT;
+                obs.fact(new Fact(Rules.SELF_COMPARISON, ops[2].expr().span(),
+                        "comparison '" + mn + "' compares " + same + " with itself, so it is " + outcome
+                                + (floats ? " (NaN or not)" : "") + "; " + result
+                                + "; if the second operand should be another register, correct it; "
+                                + "otherwise use the result directly",
+                        null, s.insn().span(), outcome + " (" + same + " compared with itself); " + result));
+                return;
+            }
             Ref nanLiteral = isNaN(t, a) && ops[1] instanceof Ref.Literal ? ops[1]
                     : isNaN(t, b) && ops[2] instanceof Ref.Literal ? ops[2] : null;
             String summary = outcome + "; " + result;

@@ -208,8 +208,8 @@ final class MayKnow {
 
     /**
      * Whether the result of a comparison (setp, set, vset, vset2, vset4) may be known: both
-     * operands, or a c that may decide and/or, or one operand of a float comparison that may be a
-     * NaN.
+     * operands, a register compared with itself, or a c that may decide and/or, or one operand of
+     * a float comparison that may be a NaN.
      */
     private static boolean compares(FlowGraph.Step s, long[] state) {
         Ref[] ops = s.ops();
@@ -218,6 +218,7 @@ final class MayKnow {
         }
         return switch (s.opcode()) {
             case "setp", "set" -> known(ops[1], state) && known(ops[2], state)
+                    || Machine.sameRegister(ops[1], ops[2])
                     || ops.length > 3 && known(ops[3], state)
                     || Gate.comparesFloats(s.insn()) && (mayBeNaN(ops[1], state) || mayBeNaN(ops[2], state));
             case "vset", "vset2", "vset4" -> known(ops[1], state) && known(ops[2], state);

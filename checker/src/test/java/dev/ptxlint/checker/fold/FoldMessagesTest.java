@@ -1,16 +1,20 @@
 package dev.ptxlint.checker.fold;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.ptxlint.checker.Linter;
 import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Fix;
 import dev.ptxlint.diag.Severity;
+import dev.ptxlint.eval.CmpOp;
+import dev.ptxlint.eval.ScalarType;
+import dev.ptxlint.eval.Semantics;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Messages, ranges, fixes and hover entries of the fold check (PTX0300-PTX0304). */
+/** Messages, ranges, fixes and hover entries of the fold check (PTX0300-PTX0305). */
 class FoldMessagesTest {
 
     private static String module(String body) {
@@ -151,5 +155,93 @@ class FoldMessagesTest {
         assertEquals("false", q.value());
         // a register that is not known has no entry
         assertTrue(KnownValues.of(module("    mov.u32 %r1, %tid.x;\n    add.u32 %r2, %r1, 1;\n")).all().isEmpty());
+    }
+
+    @Test
+    void registerComparedWithItselfPointsAtTheSecondOperand() {
+        String t = module("    mov.u32 %r1, %tid.x;\n    setp.lt.s32 %p1, %r1, %r1;\n");
+        List<Diagnostic> d = fold(t);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("PTX0305", d.get(0).code());
+        assertEquals(Severity.WARNING, d.get(0).severity());
+        assertEquals("%r1", covered(t, d.get(0)));
+        assertEquals(t.lastIndexOf("%r1"), (int) d.get(0).range().startOffset(), "the second operand, not the first");
+        assertEquals("comparison 'setp.lt.s32' compares %r1 with itself, so it is always false; %p1 = false; if the"
+                + " second operand should be another register, correct it; otherwise use the result directly",
+                d.get(0).message());
+        // different registers, and the NaN test of a float, stay clean
+        assertEquals(List.of(), fold(module("    mov.u32 %r1, %tid.x;\n    mov.u32 %r2, %tid.y;\n"
+                + "    setp.lt.s32 %p1, %r1, %r2;\n")));
+        assertEquals(List.of(), fold(module("    ld.param.f32 %f1, [x];\n    setp.neu.f32 %p1, %f1, %f1;\n"
+                + "    setp.eq.f32 %p1, %f1, %f1;\n")));
+    }
+
+    @Test
+    void aKnownRegisterComparedWithItselfIsReportedOnce() {
+        List<Diagnostic> d = fold(module("    mov.u32 %r1, 3;\n    setp.ge.s32 %p1, %r1, %r1;\n"));
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("PTX0305", d.get(0).code());
+        assertTrue(d.get(0).message().contains("always true"), d.get(0).message());
+        // a float known to be 1.0: eq of it with itself is decided by the value (PTX0300), not by the self test
+        d = fold(module("    mov.f32 %f1, 0f3F800000;\n    setp.eq.f32 %p1, %f1, %f1;\n"));
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("PTX0300", d.get(0).code());
+    }
+
+    @Test
+    void aSelfComparisonDecidesWhatFollows() {
+        // the guard it decides is reported too, and a BoolOp combines as the instruction defines
+        String t = module("    mov.u32 %r1, %tid.x;\n    setp.gt.s32 %p1, %r1, %r1;\n    @%p1 mov.u32 %r2, 1;\n"
+                + "    setp.ne.and.s32 %p2, %r1, %r1, %p3;\n    @%p2 mov.u32 %r3, 1;\n");
+        List<String> codes = fold(t).stream().map(Diagnostic::code).toList();
+        assertEquals(List.of("PTX0305", "PTX0302", "PTX0305", "PTX0302"), codes, fold(t).toString());
+    }
+
+    /** Values every float format is sampled at: zeros, a subnormal, ones, the largest, infinities, NaNs. */
+    private static long[] samples(ScalarType t) {
+        var f = t.format();
+        long exp = f.exponentMask();
+        long sign = f.signMask();
+        return new long[] {0, sign, 1, sign | 1, exp >>> 1, exp - 1, exp, sign | exp, exp | f.quietBit(),
+            exp | 1, sign | exp | f.quietBit(), 0x1234 & f.mask()};
+    }
+
+    @Test
+    void selfCompareAgreesWithTheSemanticsForEveryOperatorAndType() {
+        int decided = 0;
+        int open = 0;
+        for (ScalarType t : ScalarType.values()) {
+            if (t.isPacked() || t == ScalarType.PRED) {
+                continue;
+            }
+            for (CmpOp op : CmpOp.values()) {
+                if (!op.appliesTo(t)) {
+                    continue;
+                }
+                for (boolean ftz : new boolean[] {false, true}) {
+                    if (ftz && !(t == ScalarType.F32 || t == ScalarType.F16)) {
+                        continue;
+                    }
+                    Boolean r = Machine.selfCompare(op, t, ftz);
+                    long[] xs = t.kind() == ScalarType.Kind.FLOAT ? samples(t) : new long[] {0, 1, -1, 0x55, t.mask() >>> 1};
+                    boolean any = false;
+                    boolean all = true;
+                    for (long x : xs) {
+                        boolean v = Semantics.compare(op, t, x, x, ftz);
+                        any |= v;
+                        all &= v;
+                    }
+                    if (r != null) {
+                        decided++;
+                        assertEquals(r, all, t + " " + op + " ftz=" + ftz);
+                        assertEquals(r, any, t + " " + op + " ftz=" + ftz);
+                    } else {
+                        open++;
+                        assertNotEquals(all, any, t + " " + op + " ftz=" + ftz + ": undecided, yet every sample agrees");
+                    }
+                }
+            }
+        }
+        assertTrue(decided > 0 && open > 0, decided + " decided, " + open + " open");
     }
 }
