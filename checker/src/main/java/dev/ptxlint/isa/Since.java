@@ -122,6 +122,34 @@ public record Since(PtxVersion version, List<TargetReq> targets, Since also) {
         return also.unmet(declared);
     }
 
+    /**
+     * For messages: the unmet requirement to name. When every level {@code declared} misses is a
+     * single plain {@code sm_N} (or later), the highest of them, so that the message names a
+     * target that is enough ({@code ld.global.nc.L1::evict_normal.L2::64B} on sm_62 needs sm_75,
+     * not only the sm_70 of {@code .L1::evict_normal}); otherwise the first unmet level
+     * ({@link #unmet}).
+     */
+    public Since strictestUnmet(Target declared) {
+        Since first = unmet(declared);
+        TargetReq max = null;
+        for (Since s = first; s != null; s = s.also) {
+            boolean met = s.targets.isEmpty();
+            for (TargetReq r : s.targets) {
+                met |= r.satisfiedBy(declared);
+            }
+            if (met) {
+                continue;
+            }
+            if (s.targets.size() != 1 || s.targets.get(0).kind() != ' ') {
+                return first;
+            }
+            if (max == null || s.targets.get(0).sm() > max.sm()) {
+                max = s.targets.get(0);
+            }
+        }
+        return max == null || declared == null ? first : new Since(null, List.of(max));
+    }
+
     /** {@code sm_90a or sm_100a}: the targets for messages. */
     public String targetText() {
         StringBuilder sb = new StringBuilder();

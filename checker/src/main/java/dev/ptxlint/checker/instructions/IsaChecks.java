@@ -678,7 +678,7 @@ public final class IsaChecks implements FunctionCheck {
                     + s.version() + " or later; the module declares " + v);
         }
         if (!s.targetMet(t)) {
-            Since u = s.unmet(t);
+            Since u = s.strictestUnmet(t);
             boolean exact = u.targets().stream().allMatch(r -> r.kind() != ' ');
             ctx.reporter().report(Rules.REQUIRES_NEWER, at, "'" + insn.mnemonic() + "' requires .target "
                     + u.targetText() + (exact ? "" : " or later") + "; the module targets " + t.name());
