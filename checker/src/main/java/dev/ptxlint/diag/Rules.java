@@ -267,7 +267,8 @@ public final class Rules {
     public static final Rule CONSTANT_COMPARISON = register("PTX0300", "constant-comparison", Severity.WARNING,
             "evaluation", "A comparison whose operands are known, so its result is decided before the program runs.");
     public static final Rule CONSTANT_SELECTION = register("PTX0301", "constant-selection", Severity.WARNING,
-            "evaluation", "A selp or slct whose condition is known, so it always picks the same operand.");
+            "evaluation", "A selp or slct whose condition is known, or whose a and b are the same register, so it always"
+            + " picks the same value.");
     public static final Rule CONSTANT_GUARD = register("PTX0302", "constant-guard", Severity.WARNING,
             "evaluation", "A guard predicate whose value is known, so the instruction always or never runs.");
     public static final Rule CONSTANT_NAN_TEST = register("PTX0303", "constant-nan-test", Severity.WARNING,

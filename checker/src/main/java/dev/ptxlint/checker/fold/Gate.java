@@ -520,7 +520,7 @@ final class Gate {
             case COMPARE -> isKnown(m, 1, known) && isKnown(m, 2, known) || n > 3 && isKnown(m, 3, known)
                     || sameName(m) // a register compared with itself (Machine decides what of it it can)
                     || (kind[m] & FLOATS) != 0 && (mayBeNaN(m, 1, known) || mayBeNaN(m, 2, known));
-            case SELECT -> n > 3 && isKnown(m, 3, known);
+            case SELECT -> n > 3 && (isKnown(m, 3, known) || sameName(m)); // a == b: the condition does not matter
             case VIDEO -> isKnown(m, 1, known) && isKnown(m, 2, known);
             default -> false; // mov, not, and, or, xor decide nothing a user wrote as a test
         };

@@ -722,6 +722,19 @@ final class Machine {
                 d = a != null && a.equals(b) ? a : null;
             }
             write(ops[0], t, d);
+            if (obs != SILENT && pickA == null && sameRegister(ops[1], ops[2])) {
+                // the same register on both sides: the condition does not matter
+                String mn = s.insn().mnemonic();
+                String dest = text(ops[0]);
+                String src = text(ops[1]);
+                String repl = "mov" + t.ptxName() + " " + dest + ", " + src;
+                Fix fix = ops[0] instanceof Ref.Register
+                        ? Fix.unsafe("Replace with '" + repl + "'", TextRange.of(instructionSpan()), repl) : null;
+                obs.fact(new Fact(Rules.CONSTANT_SELECTION, ops[2].expr().span(),
+                        "'" + mn + "' selects " + src + " whatever the condition is: a and b are the same register; if b"
+                                + " should be another register, correct it; otherwise use '" + repl + "'",
+                        fix, s.insn().span(), dest + " = " + src + " (a and b are the same register)"));
+            }
             if (obs != SILENT && pickA != null) {
                 Ref chosen = pickA ? ops[1] : ops[2];
                 String which = pickA ? "a" : "b";

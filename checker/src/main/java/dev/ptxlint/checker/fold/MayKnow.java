@@ -146,7 +146,8 @@ final class MayKnow {
         }
         Ref[] ops = s.ops();
         return switch (s.opcode()) {
-            case "selp", "slct" -> ops.length > 3 && known(ops[3], state);
+            // a known condition, or a and b the same register (the condition then does not matter)
+            case "selp", "slct" -> ops.length > 3 && (known(ops[3], state) || Machine.sameRegister(ops[1], ops[2]));
             default -> compares(s, state); // mov, not, and, or, xor report nothing
         };
     }

@@ -244,4 +244,20 @@ class FoldMessagesTest {
         }
         assertTrue(decided > 0 && open > 0, decided + " decided, " + open + " open");
     }
+
+    @Test
+    void selectionBetweenARegisterAndItself() {
+        String t = module("    mov.u32 %r1, %tid.x;\n    selp.b32 %r2, %r1, %r1, %p1;\n");
+        List<Diagnostic> d = fold(t);
+        assertEquals(1, d.size(), d.toString());
+        assertEquals("PTX0301", d.get(0).code());
+        assertEquals(t.lastIndexOf("%r1"), (int) d.get(0).range().startOffset(), "on b");
+        assertEquals("'selp.b32' selects %r1 whatever the condition is: a and b are the same register; if b should be"
+                + " another register, correct it; otherwise use 'mov.b32 %r2, %r1'", d.get(0).message());
+        assertEquals(module("    mov.u32 %r1, %tid.x;\n    mov.b32 %r2, %r1;\n"), apply(t, d.get(0).fixes().get(0)));
+        // a known condition is reported as before, once
+        d = fold(module("    mov.u32 %r1, %tid.x;\n    selp.b32 %r2, %r1, %r1, 1;\n"));
+        assertEquals(1, d.size(), d.toString());
+        assertTrue(d.get(0).message().contains("always selects a"), d.get(0).message());
+    }
 }
