@@ -668,8 +668,11 @@ public final class IsaChecks implements FunctionCheck {
         Span at = mnemonicSpan(insn);
         if (removed(b, ctx)) {
             IsaForm.Until u = b.form().until();
-            ctx.reporter().report(Rules.REMOVED_FORM, at, "'" + insn.mnemonic() + "' is not supported on .target sm_"
-                    + u.sm() + " and later from PTX ISA " + u.version() + " (the module: " + t.name() + ", " + v + ")"
+            // sm_10 and later is every target: only the version matters then
+            String where = u.sm() <= 10 ? " from PTX ISA " + u.version() + " on (the module declares " + v + ")"
+                    : " on .target sm_" + u.sm() + " and later from PTX ISA " + u.version() + " (the module: " + t.name()
+                            + ", " + v + ")";
+            ctx.reporter().report(Rules.REMOVED_FORM, at, "'" + insn.mnemonic() + "' is not supported" + where
                     + (u.replacement() == null ? "" : "; use " + u.replacement()));
             return;
         }

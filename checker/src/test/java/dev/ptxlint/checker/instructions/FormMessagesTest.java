@@ -201,6 +201,20 @@ class FormMessagesTest {
     }
 
     @Test
+    void formsRemovedFromEveryTargetNameTheVersionAndTheReplacement() {
+        // removed on every target (sm_10 and later): the message names the version only, and what to write
+        assertMessage(H.only("8.7", "sm_90", "div.f32 %f1, %f2, %f3;"), "PTX0225", "div.f32",
+                "'div.f32' is not supported from PTX ISA 1.4 on (the module declares 8.7); use div.rn.f32 (IEEE),"
+                        + " div.full.f32 or div.approx.f32");
+        assertMessage(H.only("8.7", "sm_90", "sqrt.f64 %fd1, %fd2;"), "PTX0225", "sqrt.f64", "; use sqrt.rn.f64");
+        // removed from a target on: the target is named
+        assertMessage(H.only("8.7", "sm_90", "vote.any.pred %p1, %p2;"), "PTX0225", "vote.any.pred",
+                "is not supported on .target sm_70 and later from PTX ISA 6.4 (the module: sm_90, 8.7); use vote.sync");
+        // still accepted where the old form was legal
+        assertEquals(List.of(), H.lint("1.3", "sm_13", "div.f32 %f1, %f2, %f3;"));
+    }
+
+    @Test
     void requirements() {
         Finding f = H.only("7.0", "sm_80", "setp.lt.bf16 %p1, %h1, %h2;");
         assertMessage(f, "PTX0216", "setp.lt.bf16",
