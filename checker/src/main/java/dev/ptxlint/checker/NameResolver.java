@@ -269,6 +269,9 @@ final class NameResolver {
 
     private final DeclarationCheck declarations;
 
+    /** Direct calls against their callee's declaration (PTX0285, PTX0286). */
+    private final CallSignatures calls;
+
     NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks) {
         this(out, header, checks, Long.MAX_VALUE);
     }
@@ -290,6 +293,7 @@ final class NameResolver {
         });
         this.moduleNames = new NameTable();
         this.moduleRanges = new NameTable();
+        this.calls = new CallSignatures();
         this.worker = false;
         this.namesLimit = Integer.MAX_VALUE;
         this.rangesLimit = Integer.MAX_VALUE;
@@ -314,6 +318,7 @@ final class NameResolver {
         });
         this.moduleNames = module.moduleNames;
         this.moduleRanges = module.moduleRanges;
+        this.calls = new CallSignatures(module.calls);
         this.moduleLock = module.moduleLock;
         // without a lock no thread changes the tables any more (IncrementalLinter): read them as they are
         this.worker = moduleLock != null;
@@ -424,6 +429,17 @@ final class NameResolver {
     /** {@link #functionStart} after the function's declaration: its parameters, scope and checks. */
     private Scope openFunction(Function f, boolean hasBody) {
         declarations.functionReturns(f.isEntry() || f.returns() == null ? 0 : f.returns().size());
+        if (hasBody) {
+            calls.clearLocals();
+            if (f.returns() != null) {
+                for (VarDecl p : f.returns()) {
+                    calls.local(p);
+                }
+            }
+            for (VarDecl p : f.params()) {
+                calls.local(p);
+            }
+        }
         if (f.returns() != null) {
             for (VarDecl p : f.returns()) {
                 declarations.check(p, DeclarationCheck.Scope.FUNC_RETURN);
@@ -506,6 +522,7 @@ final class NameResolver {
     }
 
     private void declareFunction(Function f, boolean hasBody) {
+        calls.declare(f);
         if (f.name() != null) {
             if (listener != null) {
                 listener.declared(f.name(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
@@ -596,6 +613,7 @@ final class NameResolver {
         if (s instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.BODY);
             declareAll(scopes.peek(), d);
+            calls.local(d);
         } else if (s instanceof Instruction i) {
             instruction(i);
         } else if (s instanceof Label l) {
@@ -632,6 +650,9 @@ final class NameResolver {
         }
         for (InstructionCheck c : checks) {
             c.check(i, context);
+        }
+        if (op.equals("call")) {
+            calls.check(i, context::resolve, out);
         }
     }
 

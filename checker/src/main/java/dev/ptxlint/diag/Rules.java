@@ -197,6 +197,12 @@ public final class Rules {
             "instruction", "A store to a parameter of the function or kernel itself (st.param [pa], ...), which"
             + " ptxas does not allow.");
 
+    public static final Rule CALL_SIGNATURE = register("PTX0285", "call-signature", Severity.ERROR, "instruction",
+            "A direct call whose return or argument list has another number of values than the callee declares, or"
+            + " whose callee is a kernel.");
+    public static final Rule CALL_ARGUMENT = register("PTX0286", "call-argument", Severity.ERROR, "instruction",
+            "A value in a call's return or argument list that its formal parameter does not take: another size or"
+            + " type, an array of another size or alignment, or a register for an array.");
     public static final Rule GUARDED_CALL_PARAMETER = register("PTX0281", "guarded-call-parameter", Severity.ERROR,
             "instruction", "A predicated instruction that names a call parameter, a .param variable of the body"
             + " (@%p st.param [cpb], ...), or reads a return parameter; ptxas does not allow the predicate.");
