@@ -24,11 +24,12 @@ import java.util.Map;
  */
 final class FlowGraph {
 
-    /** One instruction with its resolved guard and operands. */
-    record Step(Ast.Instruction insn, Ref.Register guard, Ref[] ops, Machine.Mods mods, boolean modelled) {
-        String opcode() {
-            return insn.opcode().text();
-        }
+    /**
+     * One instruction with its resolved guard and operands; its opcode's text is kept, so that the
+     * cut into blocks and the dataflow do not read the instruction's token again.
+     */
+    record Step(Ast.Instruction insn, String opcode, Ref.Register guard, Ref[] ops, Machine.Mods mods,
+                boolean modelled) {
     }
 
     final List<Step> steps = new ArrayList<>();
@@ -148,12 +149,14 @@ final class FlowGraph {
     }
 
     private void walk(Ast.Block b, Scope scope) {
-        for (Ast.Statement s : b.statements()) {
+        // one copy into an array, read twice: no iterator or interface call per statement
+        Ast.Statement[] statements = b.statements().toArray(NO_STATEMENTS);
+        for (Ast.Statement s : statements) {
             if (s instanceof Ast.Label l) {
                 scope.labels.put(l.name().text(), new Label(l.name().text(), scope.id));
             }
         }
-        for (Ast.Statement s : b.statements()) {
+        for (Ast.Statement s : statements) {
             if (s instanceof Ast.VarDecl d) {
                 declare(scope, d);
             } else if (s instanceof Ast.Block inner) {
@@ -171,6 +174,33 @@ final class FlowGraph {
         }
     }
 
+    private static final Ast.Statement[] NO_STATEMENTS = new Ast.Statement[0];
+
+    /** {@link ScalarType#fromPtx} by the type text's identity (the lexer hands out one String per spelling). */
+    private static ScalarType scalarType(String type) {
+        int slot = type.hashCode() & (SCALAR_TYPES.length - 1);
+        TypeEntry e = SCALAR_TYPES[slot];
+        if (e != null && e.text == type) {
+            return e.type;
+        }
+        ScalarType t = ScalarType.fromPtx(type).orElse(null);
+        SCALAR_TYPES[slot] = new TypeEntry(type, t);
+        return t;
+    }
+
+    /** An entry of {@link #SCALAR_TYPES}: immutable, so the table may be shared by threads (a lost entry is a miss). */
+    private static final class TypeEntry {
+        final String text;
+        final ScalarType type;
+
+        TypeEntry(String text, ScalarType type) {
+            this.text = text;
+            this.type = type;
+        }
+    }
+
+    private static final TypeEntry[] SCALAR_TYPES = new TypeEntry[64];
+
     private void declare(Scope scope, Ast.VarDecl d) {
         String space = null;
         String type = null;
@@ -186,7 +216,7 @@ final class FlowGraph {
                 type = t;
             }
         }
-        ScalarType st = type == null ? null : ScalarType.fromPtx(type).orElse(null);
+        ScalarType st = type == null ? null : scalarType(type);
         boolean modelled = ".reg".equals(space) && !vector && st != null;
         for (Ast.Declarator decl : d.declarators()) {
             String n = decl.name().text();
@@ -347,7 +377,7 @@ final class FlowGraph {
         } else if (op.equals("brx")) {
             anyLabelTargeted = true;
         }
-        steps.add(new Step(i, guard, ops, modelled ? Machine.decode(i) : null, modelled));
+        steps.add(new Step(i, op, guard, ops, modelled ? Machine.decode(i) : null, modelled));
     }
 
     private Ref ref(Ast.Expr e) {
