@@ -79,6 +79,8 @@ final class FlowGraph {
         final int id;
         final Map<String, Reg> names = new HashMap<>();
         final Map<String, Range> ranges = new HashMap<>();
+        /** The same ranges in declaration order, searched from the last when there are few of them. */
+        final ArrayList<Range> rangeList = new ArrayList<>();
         final Map<String, Label> labels = new HashMap<>();
 
         Scope(int id) {
@@ -222,7 +224,9 @@ final class FlowGraph {
             String n = decl.name().text();
             if (decl.isRange()) {
                 long count = decl.rangeCount() instanceof Ast.IntLit lit ? parseCount(lit.token().text()) : 0;
-                scope.ranges.put(n, new Range(n, count, st, scope.id, modelled));
+                Range range = new Range(n, count, st, scope.id, modelled);
+                scope.ranges.put(n, range);
+                scope.rangeList.add(range);
                 generation++;
             } else {
                 // A name that is not a modelled scalar register still shadows outer ones: record it
@@ -305,8 +309,11 @@ final class FlowGraph {
                     i--;
                 }
                 if (i > 0 && i < n.length() && n.length() - i <= 9) {
-                    Range range = s.ranges.get(n.substring(0, i));
-                    long index = Long.parseLong(n.substring(i));
+                    Range range = rangeNamed(s, n, i);
+                    long index = 0;
+                    for (int k = i; range != null && k < n.length(); k++) {
+                        index = index * 10 + Character.digit(n.charAt(k), 10); // as Long.parseLong, without the substring
+                    }
                     if (range != null && index < range.count) {
                         if (!range.modelled) {
                             return null;
@@ -317,6 +324,25 @@ final class FlowGraph {
             }
             if (s.labels.containsKey(n)) {
                 return null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The range of scope {@code s} whose name is the first {@code length} characters of {@code n}, or
+     * null: as {@code s.ranges.get(n.substring(0, length))}, the last declared of a name, without
+     * making the substring where the scope has few ranges.
+     */
+    private static Range rangeNamed(Scope s, String n, int length) {
+        ArrayList<Range> list = s.rangeList;
+        if (list.size() > 8) {
+            return s.ranges.get(n.substring(0, length));
+        }
+        for (int k = list.size() - 1; k >= 0; k--) {
+            Range r = list.get(k);
+            if (r.prefix.length() == length && n.startsWith(r.prefix)) {
+                return r;
             }
         }
         return null;
