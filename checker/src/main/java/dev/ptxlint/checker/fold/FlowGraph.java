@@ -24,11 +24,12 @@ import java.util.Map;
  */
 final class FlowGraph {
 
-    /** One instruction with its resolved guard and operands. */
-    record Step(Ast.Instruction insn, Ref.Register guard, Ref[] ops, Machine.Mods mods, boolean modelled) {
-        String opcode() {
-            return insn.opcode().text();
-        }
+    /**
+     * One instruction with its resolved guard and operands; its opcode's text is kept, so that the
+     * cut into blocks and the dataflow do not read the instruction's token again.
+     */
+    record Step(Ast.Instruction insn, String opcode, Ref.Register guard, Ref[] ops, Machine.Mods mods,
+                boolean modelled) {
     }
 
     final List<Step> steps = new ArrayList<>();
@@ -78,6 +79,8 @@ final class FlowGraph {
         final int id;
         final Map<String, Reg> names = new HashMap<>();
         final Map<String, Range> ranges = new HashMap<>();
+        /** The same ranges in declaration order, searched from the last when there are few of them. */
+        final ArrayList<Range> rangeList = new ArrayList<>();
         final Map<String, Label> labels = new HashMap<>();
 
         Scope(int id) {
@@ -148,12 +151,14 @@ final class FlowGraph {
     }
 
     private void walk(Ast.Block b, Scope scope) {
-        for (Ast.Statement s : b.statements()) {
+        // one copy into an array, read twice: no iterator or interface call per statement
+        Ast.Statement[] statements = b.statements().toArray(NO_STATEMENTS);
+        for (Ast.Statement s : statements) {
             if (s instanceof Ast.Label l) {
                 scope.labels.put(l.name().text(), new Label(l.name().text(), scope.id));
             }
         }
-        for (Ast.Statement s : b.statements()) {
+        for (Ast.Statement s : statements) {
             if (s instanceof Ast.VarDecl d) {
                 declare(scope, d);
             } else if (s instanceof Ast.Block inner) {
@@ -171,6 +176,33 @@ final class FlowGraph {
         }
     }
 
+    private static final Ast.Statement[] NO_STATEMENTS = new Ast.Statement[0];
+
+    /** {@link ScalarType#fromPtx} by the type text's identity (the lexer hands out one String per spelling). */
+    private static ScalarType scalarType(String type) {
+        int slot = type.hashCode() & (SCALAR_TYPES.length - 1);
+        TypeEntry e = SCALAR_TYPES[slot];
+        if (e != null && e.text == type) {
+            return e.type;
+        }
+        ScalarType t = ScalarType.fromPtx(type).orElse(null);
+        SCALAR_TYPES[slot] = new TypeEntry(type, t);
+        return t;
+    }
+
+    /** An entry of {@link #SCALAR_TYPES}: immutable, so the table may be shared by threads (a lost entry is a miss). */
+    private static final class TypeEntry {
+        final String text;
+        final ScalarType type;
+
+        TypeEntry(String text, ScalarType type) {
+            this.text = text;
+            this.type = type;
+        }
+    }
+
+    private static final TypeEntry[] SCALAR_TYPES = new TypeEntry[64];
+
     private void declare(Scope scope, Ast.VarDecl d) {
         String space = null;
         String type = null;
@@ -186,13 +218,15 @@ final class FlowGraph {
                 type = t;
             }
         }
-        ScalarType st = type == null ? null : ScalarType.fromPtx(type).orElse(null);
+        ScalarType st = type == null ? null : scalarType(type);
         boolean modelled = ".reg".equals(space) && !vector && st != null;
         for (Ast.Declarator decl : d.declarators()) {
             String n = decl.name().text();
             if (decl.isRange()) {
                 long count = decl.rangeCount() instanceof Ast.IntLit lit ? parseCount(lit.token().text()) : 0;
-                scope.ranges.put(n, new Range(n, count, st, scope.id, modelled));
+                Range range = new Range(n, count, st, scope.id, modelled);
+                scope.ranges.put(n, range);
+                scope.rangeList.add(range);
                 generation++;
             } else {
                 // A name that is not a modelled scalar register still shadows outer ones: record it
@@ -275,8 +309,11 @@ final class FlowGraph {
                     i--;
                 }
                 if (i > 0 && i < n.length() && n.length() - i <= 9) {
-                    Range range = s.ranges.get(n.substring(0, i));
-                    long index = Long.parseLong(n.substring(i));
+                    Range range = rangeNamed(s, n, i);
+                    long index = 0;
+                    for (int k = i; range != null && k < n.length(); k++) {
+                        index = index * 10 + Character.digit(n.charAt(k), 10); // as Long.parseLong, without the substring
+                    }
                     if (range != null && index < range.count) {
                         if (!range.modelled) {
                             return null;
@@ -287,6 +324,25 @@ final class FlowGraph {
             }
             if (s.labels.containsKey(n)) {
                 return null;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The range of scope {@code s} whose name is the first {@code length} characters of {@code n}, or
+     * null: as {@code s.ranges.get(n.substring(0, length))}, the last declared of a name, without
+     * making the substring where the scope has few ranges.
+     */
+    private static Range rangeNamed(Scope s, String n, int length) {
+        ArrayList<Range> list = s.rangeList;
+        if (list.size() > 8) {
+            return s.ranges.get(n.substring(0, length));
+        }
+        for (int k = list.size() - 1; k >= 0; k--) {
+            Range r = list.get(k);
+            if (r.prefix.length() == length && n.startsWith(r.prefix)) {
+                return r;
             }
         }
         return null;
@@ -347,7 +403,7 @@ final class FlowGraph {
         } else if (op.equals("brx")) {
             anyLabelTargeted = true;
         }
-        steps.add(new Step(i, guard, ops, modelled ? Machine.decode(i) : null, modelled));
+        steps.add(new Step(i, op, guard, ops, modelled ? Machine.decode(i) : null, modelled));
     }
 
     private Ref ref(Ast.Expr e) {

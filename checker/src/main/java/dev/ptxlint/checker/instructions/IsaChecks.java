@@ -60,15 +60,28 @@ public final class IsaChecks implements FunctionCheck {
     }
 
     IsaChecks(InstructionSet isa, Set<String> skip) {
-        this(isa, skip, new Spellings());
+        this(isa, skip, new Spellings(), true);
+    }
+
+    /** Checks that walk every instruction's operands, without the verdict memo (tests compare the two). */
+    static IsaChecks withoutMemo(FormChecks forms) {
+        return new IsaChecks(InstructionSet.get(), FormChecks.opcodes(), forms.spellings, false);
     }
 
     private IsaChecks(InstructionSet isa, Set<String> skip, Spellings spellings) {
+        this(isa, skip, spellings, true);
+    }
+
+    private IsaChecks(InstructionSet isa, Set<String> skip, Spellings spellings, boolean memo) {
         this.isa = isa;
         this.skip = skip;
         this.cache = isa == InstructionSet.get() ? CACHE : new ConcurrentHashMap<>();
         this.spellings = spellings;
+        this.memo = memo;
     }
+
+    /** Whether the operand verdicts are memoised per spelling ({@link #verdicts}). */
+    private final boolean memo;
 
     /**
      * What the spelling alone decides, prepared once per distinct opcode-and-modifier spelling:
@@ -90,7 +103,27 @@ public final class IsaChecks implements FunctionCheck {
             this.index = index;
             this.match = match;
         }
+
+        /**
+         * Which operands the verdict memo takes ({@link #verdicts}): 0 not yet known, {@link #MEMO_NONE}
+         * (some form has an operand whose check reads more than the operand's kind and register type),
+         * {@link #MEMO_REGISTERS} (constants' values matter: registers and {@code _} only),
+         * {@link #MEMO_ALL} (registers, {@code _} and literal constants).
+         */
+        byte memo;
+        /** The memo's keys ({@link #operandKey}) and, per key, each binding's problem count (-1: not yet). */
+        long[] keys;
+        int[][] counts;
+        int size;
     }
+
+    private static final byte MEMO_NONE = -1;
+    private static final byte MEMO_REGISTERS = 1;
+    private static final byte MEMO_ALL = 2;
+    /** At most this many operand keys per spelling (real modules: a handful); past it the operands are walked. */
+    static final int MEMO_LIMIT = 16;
+    /** At most this many operands in a key: 6 bits each in a long. */
+    private static final int MEMO_OPERANDS = 10;
 
     /** Not checked here: another check's opcode, no forms, a malformed or an {@code @elsewhere} modifier. */
     private static final Prepared SKIP = new Prepared(null, null, null, null, null);
@@ -186,7 +219,7 @@ public final class IsaChecks implements FunctionCheck {
             }
             return;
         }
-        Binding used = checkOperands(insn, match.bindings, ctx);
+        Binding used = checkOperands(insn, match.bindings, memo ? verdicts(p, insn, ctx) : null, ctx);
         if (used == null || !hasSpaces(used.form())) {
             addressSpace(insn, p.mods, used, ctx);
         }
@@ -559,13 +592,24 @@ public final class IsaChecks implements FunctionCheck {
     record Finding(Rule rule, Span span, String message) {
     }
 
-    /** Checks the operands; the binding they were checked against (the best one when none fit). */
-    private Binding checkOperands(Ast.Instruction insn, List<Binding> bindings, CheckContext ctx) {
+    /**
+     * Checks the operands; the binding they were checked against (the best one when none fit).
+     * {@code counts}: each binding's problem count for operands of this kind and register types, -1
+     * where not yet counted (filled here), or null: counted for this instruction alone.
+     */
+    private Binding checkOperands(Ast.Instruction insn, List<Binding> bindings, int[] counts, CheckContext ctx) {
         Binding passed = null;
         Binding best = null;
         int bestCount = Integer.MAX_VALUE;
-        for (Binding b : bindings) {
-            int n = operandProblems(insn, b, ctx, null);
+        for (int i = 0, nb = bindings.size(); i < nb; i++) {
+            Binding b = bindings.get(i);
+            int n;
+            if (counts == null) {
+                n = operandProblems(insn, b, ctx, null);
+            } else if ((n = counts[i]) < 0) {
+                n = operandProblems(insn, b, ctx, null);
+                counts[i] = n;
+            }
             if (n == 0) {
                 if (passed == null) {
                     passed = b;
@@ -591,6 +635,137 @@ public final class IsaChecks implements FunctionCheck {
             ctx.reporter().report(f.rule(), f.span(), f.message());
         }
         return best;
+    }
+
+    // ------------------------------------------------------------------ the operand verdict memo
+
+    /**
+     * The problem counts of the spelling's bindings for operands like this instruction's, or null when
+     * they must be walked: nearly every operand of a compiled module is a scalar register or a literal
+     * constant, whose check reads nothing but its kind and its register's type, so one count per
+     * binding serves every instruction of the spelling whose operands have the same kinds and types
+     * ({@link #operandKey}). Filled binding by binding as {@link #checkOperands} asks; at most
+     * {@link #MEMO_LIMIT} keys per spelling. The set serves one thread at a time ({@link Spellings}),
+     * so the memo needs no lock.
+     */
+    private int[] verdicts(Prepared p, Ast.Instruction insn, CheckContext ctx) {
+        byte kinds = p.memo;
+        if (kinds == 0) {
+            kinds = memoKinds(p.match.bindings);
+            p.memo = kinds;
+        }
+        if (kinds == MEMO_NONE) {
+            return null;
+        }
+        long key = operandKey(insn, kinds == MEMO_ALL, ctx);
+        if (key == 0) {
+            return null;
+        }
+        long[] keys = p.keys;
+        if (keys == null) {
+            keys = new long[MEMO_LIMIT];
+            p.keys = keys;
+            p.counts = new int[MEMO_LIMIT][];
+        }
+        int n = p.size;
+        for (int i = 0; i < n; i++) {
+            if (keys[i] == key) {
+                return p.counts[i];
+            }
+        }
+        if (n == MEMO_LIMIT) {
+            return null;
+        }
+        int[] counts = new int[p.match.bindings.size()];
+        java.util.Arrays.fill(counts, -1);
+        keys[n] = key;
+        p.counts[n] = counts;
+        p.size = n + 1;
+        return counts;
+    }
+
+    /**
+     * Which operands the memo may take for these bindings: none when an operand of some form is checked
+     * by what more than a plain operand's kind and register type decide (a state space, a texture
+     * handle or coordinates, a memory, label, function or variable operand: their checks read the
+     * operand's symbol); registers only when a constant's value is checked (a range, a list of values,
+     * a multiple, a power of two, not zero, a float range, at most another operand).
+     */
+    private static byte memoKinds(List<Binding> bindings) {
+        byte kinds = MEMO_ALL;
+        for (Binding b : bindings) {
+            for (IsaForm.Operand o : b.form().operands()) {
+                switch (o.kind()) {
+                    case REG, VAL, IMM, PRED -> {
+                        if (o.spaces() != null) {
+                            return MEMO_NONE;
+                        }
+                    }
+                    case ADDR, ANY -> {
+                        // ADDR: anything but [...] fails at once; ANY: not checked
+                    }
+                    default -> {
+                        return MEMO_NONE;
+                    }
+                }
+                IsaForm.Limits l = o.limits();
+                if (o.hasRange() || o.values() != null || o.multiple() != 0 || l.pow2() || l.nonzero()
+                        || l.floatRange() || l.atMost() != null) {
+                    kinds = MEMO_REGISTERS;
+                }
+            }
+        }
+        return kinds;
+    }
+
+    /**
+     * The operands' kinds and register types in a long, 6 bits an operand, or 0 when an operand is
+     * none of those the memo takes: a scalar register named whole (its type), {@code _}, and with
+     * {@code constants} an integer or floating-point literal (its kind). No string is made.
+     */
+    private static long operandKey(Ast.Instruction insn, boolean constants, CheckContext ctx) {
+        List<Ast.Expr> ops = insn.operands();
+        int n = ops.size();
+        if (n > MEMO_OPERANDS) {
+            return 0;
+        }
+        long key = 0;
+        for (int i = 0; i < n; i++) {
+            Ast.Expr e = ops.get(i);
+            int code;
+            if (e instanceof Ast.Name nm) {
+                if (!nm.suffixes().isEmpty()) {
+                    return 0;
+                }
+                String text = nm.text();
+                if (text.length() == 7 && text.equals("WARP_SZ")) {
+                    return 0;
+                }
+                Symbol s = ctx.resolve(text);
+                if (s == null || s.vector() != 1 || s.kind() != Symbol.Kind.VARIABLE || !s.isRegister()) {
+                    return 0;
+                }
+                PtxType t = TypeCache.of(s.type());
+                code = t == null ? 7 : t.ordinal() < 56 ? 8 + t.ordinal() : 0;
+                if (code == 0) {
+                    return 0;
+                }
+            } else if (e instanceof Ast.Sink) {
+                code = 6;
+            } else if (!constants) {
+                return 0;
+            } else if (e instanceof Ast.IntLit) {
+                code = 2;
+            } else if (e instanceof Ast.FloatLit f) {
+                String t = f.token().text();
+                char c = t.length() > 1 && t.charAt(0) == '0' ? t.charAt(1) : 0;
+                code = c == 'f' || c == 'F' ? 3 : c == 'd' || c == 'D' ? 4 : 5;
+            } else {
+                return 0;
+            }
+            key = key << 6 | code;
+        }
+        return key;
     }
 
     /**
