@@ -113,40 +113,9 @@ def read_literals(s, i):
     return "".join(parts), i, None
 
 
-def read_operands(s, i):
-    ops = []
-    i = skip_blank(s, i)
-    while i < len(s) and s[i] not in ":)":
-        c, i, why = read_literals(s, i)
-        if c is None:
-            return None, i, "constraint not a string literal (a macro)"
-        if s[i:i + 1] != "(":
-            # read_literals stops at ':' or ')'; anything else means a macro
-            return None, i, "constraint not a string literal (a macro)"
-        depth, j = 0, i
-        while j < len(s):
-            if s[j] == "(":
-                depth += 1
-            elif s[j] == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            elif s[j] == '"':
-                r = read_literal(s, j)
-                if r is None:
-                    return None, i, "operand expression with a string"
-                j = r[1] - 1
-            j += 1
-        ops.append((c.replace(" ", ""), s[i + 1:j].strip()))
-        i = skip_blank(s, j + 1)
-        if i < len(s) and s[i] == ",":
-            i = skip_blank(s, i + 1)
-    return ops, i, None
-
-
 def read_constraint_list(s, i):
-    """Like read_operands, but constraints may be followed by '(' only after the literal."""
-    # read_literals refuses a literal followed by '(' (not ':' or ')'), so read the constraint alone
+    """Operands '"c"(expr), ...' from s[i] up to ':' or ')': ([(constraint, expr)], index, None) or
+    (None, index, reason)."""
     ops = []
     i = skip_blank(s, i)
     while i < len(s) and s[i] not in ":)":
