@@ -1077,7 +1077,7 @@ public final class IsaChecks implements FunctionCheck {
                 return wholeVector(insn, b, spec, type, v, dest, ctx, out);
             }
             int p = 0;
-            PtxType elementType = bitElementType(v, type, ctx);
+            PtxType elementType = bitElementType(v, type, spec.relaxed(), ctx);
             List<Ast.Expr> items = v.items();
             int size = 0;
             for (int i = 0; i < items.size(); i++) {
@@ -1315,9 +1315,11 @@ public final class IsaChecks implements FunctionCheck {
      * The type the elements of a vector are checked against: ptxas types a vector of registers by
      * its bit-size registers, so one {@code .b32} register among them lets {@code .f32} and
      * {@code .f16x2} registers and float constants stand for a {@code .u32} element too
-     * ({@code {%r1, %f1}} is accepted where {@code {%f1, %f2}} and {@code {%u1, %f1}} are not).
+     * ({@code {%r1, %f1}} is accepted where {@code {%f1, %f2}} and {@code {%u1, %f1}} are not). Under the
+     * relaxed rules (ld, st) a wider bit-size register does the same: {@code st.global.v2.u8 [a], {%r1, %f1}},
+     * {@code {%rs1, %h1}} and {@code ld.global.v2.s16 {%rd1, %fd1}, [a]} assemble (ptxas 13.0, holdout-headers).
      */
-    private static PtxType bitElementType(Ast.VectorExpr v, PtxType type, CheckContext ctx) {
+    private static PtxType bitElementType(Ast.VectorExpr v, PtxType type, boolean relaxed, CheckContext ctx) {
         if (type == null || type.kind() == PtxType.Kind.BIT || type.kind() == PtxType.Kind.PREDICATE) {
             return type;
         }
@@ -1325,7 +1327,8 @@ public final class IsaChecks implements FunctionCheck {
             if (item instanceof Ast.Name n && n.suffixes().isEmpty()) {
                 Symbol s = ctx.resolve(n.text());
                 PtxType r = s != null && s.isRegister() && s.vector() == 1 ? TypeCache.of(s.type()) : null;
-                if (r != null && r.kind() == PtxType.Kind.BIT && r.bits() == type.bits()) {
+                if (r != null && r.kind() == PtxType.Kind.BIT
+                        && (r.bits() == type.bits() || relaxed && r.bits() > type.bits())) {
                     return r;
                 }
             }
