@@ -60,8 +60,12 @@ final class FunctionPool {
         Future<List<Result>> future;
     }
 
-    /** The place of one body in the queue: the {@code index}th of its batch. */
-    private record Slot(Batch batch, int index) {
+    /**
+     * The place of one body in the queue: the {@code index}th of its batch, with its statements and
+     * span (the worker drops the body itself once it is checked, so that a checked body does not
+     * stay alive until it is replayed).
+     */
+    private record Slot(Batch batch, int index, long statements, Span span) {
     }
 
     /** A worker's failure, replayed where the reading thread would have met it: at the end of {@link #span}. */
@@ -127,8 +131,13 @@ final class FunctionPool {
     /** The reading thread's resolver, whose module tables the workers read ({@link NameResolver#setPool}). */
     NameResolver module;
 
-    /** A batch is sent when it holds this many statements (by default), or {@link #BATCH_BODIES} bodies. */
-    static final long BATCH_STATEMENTS = 2000;
+    /**
+     * A batch is sent when it holds this many statements (by default), or {@link #BATCH_BODIES}
+     * bodies. Small: every body out is alive in the young generation at each collection (with 2,000,
+     * 10,000 to 15,000 instructions were alive on the CUB module against 1,000 to 4,000 on one
+     * thread, and the collector cost twice as much; docs/performance.md "Why -j 2 was slower").
+     */
+    static final long BATCH_STATEMENTS = 256;
     static final int BATCH_BODIES = 256;
     private final long batchStatements;
 
@@ -223,7 +232,7 @@ final class FunctionPool {
         }
         open.jobs.add(new Job(f, n, errorsBefore, lastSyntaxError, header, namesLimit, rangesLimit));
         open.statements += n;
-        queue.addLast(new Slot(open, open.jobs.size() - 1));
+        queue.addLast(new Slot(open, open.jobs.size() - 1, n, f.span()));
         tasks++;
         held += n;
         Sent.BODIES.increment();
@@ -254,7 +263,9 @@ final class FunctionPool {
         if (set == null) {
             set = checks.get();
         }
-        for (Job j : jobs) {
+        for (int i = 0; i < jobs.size(); i++) {
+            Job j = jobs.get(i);
+            jobs.set(i, null); // the body is garbage once checked (the reading thread reads the batch after this)
             Result r = new Result();
             results.add(r);
             Reporter out = new Reporter(r.diagnostics::add);
@@ -323,9 +334,8 @@ final class FunctionPool {
                 throw new IllegalStateException(e.getCause());
             }
             queue.pollFirst();
-            Job job = b.jobs.get(slot.index());
             tasks--;
-            held -= job.statements();
+            held -= slot.statements();
             if (slot.index() == b.jobs.size() - 1) {
                 sent--;
             }
@@ -334,7 +344,7 @@ final class FunctionPool {
                 suppressions.report(d);
             }
             if (r.failure != null) {
-                throw new Failure(r.failure, job.function().span());
+                throw new Failure(r.failure, slot.span());
             }
             return true;
         }
