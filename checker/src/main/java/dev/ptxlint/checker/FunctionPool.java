@@ -58,6 +58,8 @@ final class FunctionPool {
         final ArrayList<Job> jobs = new ArrayList<>();
         long statements;
         Future<List<Result>> future;
+        /** Checked on the reading thread ({@link #checkHere}): not one of the {@link #sent}. */
+        boolean here;
     }
 
     /**
@@ -249,11 +251,27 @@ final class FunctionPool {
             replayHead(true); // the head is in a batch sent before b
         }
         if (executor == null) {
-            idle = new ConcurrentLinkedQueue<>();
+            if (idle == null) {
+                idle = new ConcurrentLinkedQueue<>();
+            }
             executor = executor(threads);
         }
         b.future = executor.submit(() -> check(b.jobs));
         sent++;
+    }
+
+    /**
+     * Checks {@code b} on the reading thread, now: its diagnostics wait in the queue behind the
+     * bodies out, as a worker's would.
+     */
+    private void checkHere(Batch b) {
+        if (idle == null) {
+            idle = new ConcurrentLinkedQueue<>();
+        }
+        java.util.concurrent.FutureTask<List<Result>> t = new java.util.concurrent.FutureTask<>(() -> check(b.jobs));
+        t.run();
+        b.future = t;
+        b.here = true;
     }
 
     /** A worker's part: the bodies of one batch in order; after a failure the rest are not checked. */
@@ -319,7 +337,9 @@ final class FunctionPool {
                 if (!wait) {
                     return false;
                 }
-                send(); // b is the open batch: every batch before it is replayed
+                // b is the open batch: every batch before it is replayed, and this thread would wait for it
+                open = null;
+                checkHere(b);
             }
             if (!wait && !b.future.isDone()) {
                 return false;
@@ -336,7 +356,7 @@ final class FunctionPool {
             queue.pollFirst();
             tasks--;
             held -= slot.statements();
-            if (slot.index() == b.jobs.size() - 1) {
+            if (slot.index() == b.jobs.size() - 1 && !b.here) {
                 sent--;
             }
             Result r = results.get(slot.index());
