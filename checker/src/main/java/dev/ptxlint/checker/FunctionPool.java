@@ -58,10 +58,16 @@ final class FunctionPool {
         final ArrayList<Job> jobs = new ArrayList<>();
         long statements;
         Future<List<Result>> future;
+        /** Checked on the reading thread ({@link #checkHere}): not one of the {@link #sent}. */
+        boolean here;
     }
 
-    /** The place of one body in the queue: the {@code index}th of its batch. */
-    private record Slot(Batch batch, int index) {
+    /**
+     * The place of one body in the queue: the {@code index}th of its batch, with its statements and
+     * span (the worker drops the body itself once it is checked, so that a checked body does not
+     * stay alive until it is replayed).
+     */
+    private record Slot(Batch batch, int index, long statements, Span span) {
     }
 
     /** A worker's failure, replayed where the reading thread would have met it: at the end of {@link #span}. */
@@ -127,8 +133,13 @@ final class FunctionPool {
     /** The reading thread's resolver, whose module tables the workers read ({@link NameResolver#setPool}). */
     NameResolver module;
 
-    /** A batch is sent when it holds this many statements (by default), or {@link #BATCH_BODIES} bodies. */
-    static final long BATCH_STATEMENTS = 2000;
+    /**
+     * A batch is sent when it holds this many statements (by default), or {@link #BATCH_BODIES}
+     * bodies. Small: every body out is alive in the young generation at each collection (with 2,000,
+     * 10,000 to 15,000 instructions were alive on the CUB module against 1,000 to 4,000 on one
+     * thread, and the collector cost twice as much; docs/performance.md "Why -j 2 was slower").
+     */
+    static final long BATCH_STATEMENTS = 256;
     static final int BATCH_BODIES = 256;
     private final long batchStatements;
 
@@ -223,7 +234,7 @@ final class FunctionPool {
         }
         open.jobs.add(new Job(f, n, errorsBefore, lastSyntaxError, header, namesLimit, rangesLimit));
         open.statements += n;
-        queue.addLast(new Slot(open, open.jobs.size() - 1));
+        queue.addLast(new Slot(open, open.jobs.size() - 1, n, f.span()));
         tasks++;
         held += n;
         Sent.BODIES.increment();
@@ -240,11 +251,27 @@ final class FunctionPool {
             replayHead(true); // the head is in a batch sent before b
         }
         if (executor == null) {
-            idle = new ConcurrentLinkedQueue<>();
+            if (idle == null) {
+                idle = new ConcurrentLinkedQueue<>();
+            }
             executor = executor(threads);
         }
         b.future = executor.submit(() -> check(b.jobs));
         sent++;
+    }
+
+    /**
+     * Checks {@code b} on the reading thread, now: its diagnostics wait in the queue behind the
+     * bodies out, as a worker's would.
+     */
+    private void checkHere(Batch b) {
+        if (idle == null) {
+            idle = new ConcurrentLinkedQueue<>();
+        }
+        java.util.concurrent.FutureTask<List<Result>> t = new java.util.concurrent.FutureTask<>(() -> check(b.jobs));
+        t.run();
+        b.future = t;
+        b.here = true;
     }
 
     /** A worker's part: the bodies of one batch in order; after a failure the rest are not checked. */
@@ -254,7 +281,9 @@ final class FunctionPool {
         if (set == null) {
             set = checks.get();
         }
-        for (Job j : jobs) {
+        for (int i = 0; i < jobs.size(); i++) {
+            Job j = jobs.get(i);
+            jobs.set(i, null); // the body is garbage once checked (the reading thread reads the batch after this)
             Result r = new Result();
             results.add(r);
             Reporter out = new Reporter(r.diagnostics::add);
@@ -308,7 +337,9 @@ final class FunctionPool {
                 if (!wait) {
                     return false;
                 }
-                send(); // b is the open batch: every batch before it is replayed
+                // b is the open batch: every batch before it is replayed, and this thread would wait for it
+                open = null;
+                checkHere(b);
             }
             if (!wait && !b.future.isDone()) {
                 return false;
@@ -323,10 +354,9 @@ final class FunctionPool {
                 throw new IllegalStateException(e.getCause());
             }
             queue.pollFirst();
-            Job job = b.jobs.get(slot.index());
             tasks--;
-            held -= job.statements();
-            if (slot.index() == b.jobs.size() - 1) {
+            held -= slot.statements();
+            if (slot.index() == b.jobs.size() - 1 && !b.here) {
                 sent--;
             }
             Result r = results.get(slot.index());
@@ -334,7 +364,7 @@ final class FunctionPool {
                 suppressions.report(d);
             }
             if (r.failure != null) {
-                throw new Failure(r.failure, job.function().span());
+                throw new Failure(r.failure, slot.span());
             }
             return true;
         }

@@ -77,7 +77,8 @@ public final class Linter {
     /**
      * Where in a file (UTF-16 offset) function bodies start to be checked on worker threads: the
      * first mebibyte is checked on the reading thread, so a small file starts no thread and pays
-     * nothing (docs/performance.md "Parallel function checks").
+     * nothing (docs/performance.md "Parallel function checks"). A stream known to hold at least
+     * this many bytes ({@link #known}: a regular file) sends every body from the first on.
      */
     static final long PARALLEL_FROM = 1 << 20;
 
@@ -98,13 +99,13 @@ public final class Linter {
     }
 
     /**
-     * The system property {@code ptxlint.threads}, else the number of processors from 3 on, else 1:
-     * on 2 cores the workers cost more than they gain, even idle (their queued bodies survive young
-     * collections; docs/performance.md "Why -j 2 was slower than -j 1 on 2 cores").
+     * The system property {@code ptxlint.threads}, else the number of processors, 2 included: with
+     * batches of 256 statements the worker's bodies no longer double the collector's work, and the
+     * reading thread's share is halved (docs/performance.md "-j 2 against -j 1 after the batch
+     * change"; before it, 1 on 2 processors).
      */
     public static int automaticThreads() {
-        int p = Runtime.getRuntime().availableProcessors();
-        return Integer.getInteger("ptxlint.threads", p > 2 ? p : 1);
+        return Integer.getInteger("ptxlint.threads", Runtime.getRuntime().availableProcessors());
     }
 
     /** 0: {@link #defaultThreads()}. */
@@ -233,7 +234,7 @@ public final class Linter {
 
     /** Lints UTF-8 bytes; invalid sequences are reported, not fatal. */
     public void lint(InputStream in, Consumer<Diagnostic> sink) throws IOException {
-        lint(Lexer.ofUtf8(in), sink, null);
+        lint(Lexer.ofUtf8(in), sink, null, known(in));
     }
 
     /**
@@ -243,7 +244,22 @@ public final class Linter {
      * diagnostics sorted while it is still being read.
      */
     public void lint(InputStream in, Consumer<Diagnostic> sink, LongConsumer settled) throws IOException {
-        lint(Lexer.ofUtf8(in), sink, settled);
+        lint(Lexer.ofUtf8(in), sink, settled, known(in));
+    }
+
+    /**
+     * The bytes {@code in} says it has left ({@link InputStream#available()}: the rest of a regular
+     * file for the streams of {@code Files.newInputStream} and {@code FileInputStream}, what is
+     * buffered for a pipe), 0 if it cannot say. A file known to reach {@link #PARALLEL_FROM} sends
+     * its function bodies to the workers from its first one (docs/performance.md "Parallel function
+     * checks").
+     */
+    private static long known(InputStream in) {
+        try {
+            return in.available();
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     /**
@@ -268,6 +284,11 @@ public final class Linter {
      * checks the promise on every fixture and on random modules.
      */
     public void lint(Lexer lexer, Consumer<Diagnostic> sink, LongConsumer settled) throws IOException {
+        lint(lexer, sink, settled, 0);
+    }
+
+    /** {@code known}: bytes the input is known to have ({@link #known}), 0 if not known. */
+    private void lint(Lexer lexer, Consumer<Diagnostic> sink, LongConsumer settled, long known) throws IOException {
         DiagnosticCap cap = new DiagnosticCap(sink);
         long[] settledSoFar = {-1};
         Suppressions suppressions = new Suppressions(settings, cap);
@@ -276,7 +297,8 @@ public final class Linter {
         // the workers themselves, 1 for none
         int n = threads > 0 ? (threads > 1 ? threads : 0) : defaultThreads() - 1;
         FunctionPool pool = checkFactory != null && n > 0 && Runtime.getRuntime().availableProcessors() > 1
-                ? new FunctionPool(suppressions, n, checkFactory, parallelFrom, maxQueued > 0 ? maxQueued : n,
+                ? new FunctionPool(suppressions, n, checkFactory, known >= parallelFrom ? 0 : parallelFrom,
+                maxQueued > 0 ? maxQueued : n,
                 bodyBudget, batch)
                 : null;
         Route route = new Route(pool, suppressions);

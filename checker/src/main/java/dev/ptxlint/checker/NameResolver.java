@@ -182,9 +182,13 @@ final class NameResolver {
     private long foldMark;
     private static final int FN_DECLARED = 1;
     private static final int FN_DEFINED = 2;
-    /** The symbols of recently resolved module names, by record address (direct-mapped). */
-    private final int[] cachedAddress = new int[256];
-    private final Symbol[] cachedSymbol = new Symbol[256];
+    /**
+     * The symbols of recently resolved module names, by record address (direct-mapped); made on
+     * first use: a worker makes a resolver per body, and 200,000 bodies of one `ret;` each
+     * allocated 300 MB of these (docs/performance.md "-j 2 against -j 1 after the batch change").
+     */
+    private int[] cachedAddress;
+    private Symbol[] cachedSymbol;
     private final Deque<Scope> scopes = new ArrayDeque<>();
 
     /**
@@ -975,12 +979,17 @@ final class NameResolver {
     /** The symbol of the module name at {@code address} (named {@code n}), from a small cache. */
     private Symbol moduleSymbol(int address, String n) {
         int slot = (address * 0x9E3779B9) >>> 24;
-        Symbol s = cachedSymbol[slot];
+        Symbol[] symbols = cachedSymbol;
+        if (symbols == null) {
+            symbols = cachedSymbol = new Symbol[256];
+            cachedAddress = new int[256];
+        }
+        Symbol s = symbols[slot];
         if (s != null && cachedAddress[slot] == address) {
             return s;
         }
         s = Symbol.of(n, moduleNames.info(address), moduleNames.span(address));
-        cachedSymbol[slot] = s;
+        symbols[slot] = s;
         cachedAddress[slot] = address;
         return s;
     }

@@ -111,6 +111,38 @@ class ParallelChecksTest {
         assertEquals(after, FunctionPool.bodiesSent(), "a body went to a worker below the offset or with one thread");
     }
 
+    /**
+     * A stream that says it holds at least {@link Linter#PARALLEL_FROM} bytes (a regular file does,
+     * through {@code available()}) sends its bodies to the workers from the first one on, with the
+     * same diagnostics in the same order; the same text that does not say so keeps them all on the
+     * reading thread (it is below the offset).
+     */
+    @Test
+    void aStreamKnownToBeLargeSendsItsBodiesFromTheFirst() throws IOException {
+        byte[] text = read(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
+        List<Diagnostic> expected = sinkOrder(new Linter().withThreads(1, 0, 0, 1), text);
+        Linter linter = new Linter().withThreads(2, Linter.PARALLEL_FROM, 1, 1);
+        long before = FunctionPool.bodiesSent();
+        assertEquals(expected, sinkOrder(linter, text));
+        assertEquals(before, FunctionPool.bodiesSent(), "a body of a small stream went to a worker");
+        ByteArrayInputStream large = new ByteArrayInputStream(text) {
+            private boolean asked;
+
+            @Override
+            public synchronized int available() {
+                if (asked) {
+                    return super.available();
+                }
+                asked = true;
+                return (int) Linter.PARALLEL_FROM;
+            }
+        };
+        List<Diagnostic> got = new ArrayList<>();
+        linter.lint(large, got::add);
+        assertTrue(FunctionPool.bodiesSent() > before, "no body of a stream known to be large went to a worker");
+        assertEquals(expected, got);
+    }
+
     /** Modules made of two to four fixtures one after the other: names declared twice, headers in the middle. */
     @TestFactory
     Stream<DynamicTest> concatenatedFixtures() {
