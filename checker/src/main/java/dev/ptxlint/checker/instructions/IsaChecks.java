@@ -387,7 +387,7 @@ public final class IsaChecks implements FunctionCheck {
 
     /**
      * A call parameter, a {@code .param} variable of the body, named alone where its address is taken
-     * (mov's and cvta's variable, {@code space(...)} value operands): ptxas 13.0 "Illegal to take address of
+     * (mov's and cvta's variable, any register or value operand): ptxas 13.0 "Illegal to take address of
      * parameter 'cpa'" (mov.u64, mov.u32, cvta.param, cvta.param::entry, mapa; before and after the call);
      * the address of a kernel's or function's own parameters (input and return) is taken (mov.u64 %rd1, pa;
      * cvta.param.u64 %rd1, fa). Plus an offset ptxas takes it in cvta (cvta.param.u64 %rd1, cpa+4) and
@@ -1338,10 +1338,11 @@ public final class IsaChecks implements FunctionCheck {
                 return symbolOperand(insn, b, spec, e, ctx, out);
             }
             default -> {
+                if ((spec.kind() == IsaForm.Kind.VAL || spec.kind() == IsaForm.Kind.REG)
+                        && callParameterAddress(insn, spec, e, ctx, out) > 0) {
+                    return 1;
+                }
                 if (spec.spaces() != null) {
-                    if (callParameterAddress(insn, spec, e, ctx, out) > 0) {
-                        return 1;
-                    }
                     int p = valueSpace(insn, b, spec, e, ctx, out);
                     if (p > 0) {
                         return p;
