@@ -207,6 +207,10 @@ public final class Rules {
             "instruction", "A predicated instruction that names a call parameter, a .param variable of the body"
             + " (@%p st.param [cpb], ...), or reads a return parameter; ptxas does not allow the predicate.");
 
+    public static final Rule CALL_PARAMETER_ADDRESS = register("PTX0283", "call-parameter-address", Severity.ERROR,
+            "instruction", "The address of a call parameter, a .param variable of the body (mov.u64 %rd1, cpa;"
+            + " cvta.param.u64 %rd1, cpa), which ptxas does not take.");
+
     public static final Rule ADDRESS_32_BIT = register("PTX0273", "address-32-bit", Severity.ERROR,
             "instruction", "A 32-bit register as a .global or generic address (ld.global [%r1]), which makes ptxas"
             + " compile 32-bit code; ptxas 13.0 no longer does.");

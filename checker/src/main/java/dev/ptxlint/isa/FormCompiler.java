@@ -141,6 +141,23 @@ final class FormCompiler {
                     }
                 }
             }
+            // @since .w1+.w2 = V TARGET: the words written together; kept when the form has a slot for each
+            for (Map.Entry<String, Since> e : valueSince.entrySet()) {
+                if (e.getKey().indexOf('+') < 0) {
+                    continue;
+                }
+                boolean all = true;
+                for (String w : e.getKey().split("\\+")) {
+                    boolean found = false;
+                    for (IsaForm.Slot s : slots) {
+                        found |= s.values().contains(w);
+                    }
+                    all &= found;
+                }
+                if (all) {
+                    vsince.merge(e.getKey(), e.getValue(), Since::and);
+                }
+            }
             List<IsaForm.Operand> ops = new ArrayList<>();
             int typeFirst = -1;
             int typeLast = -1;
@@ -480,7 +497,8 @@ final class FormCompiler {
                                 String[] ws = arg.split("\\|");
                                 widths = new int[ws.length];
                                 for (int k = 0; k < ws.length; k++) {
-                                    widths[k] = Integer.parseInt(ws[k].strip());
+                                    // *: a vector of any width, its elements unchecked (wgmma.sp's sp-meta)
+                                    widths[k] = ws[k].strip().equals("*") ? -1 : Integer.parseInt(ws[k].strip());
                                 }
                                 vector = 0;
                             } else if (arg.startsWith(".")) {

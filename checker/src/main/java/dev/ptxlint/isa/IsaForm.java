@@ -73,10 +73,25 @@ public final class IsaForm {
             return exact;
         }
 
-        /** Whether the operand may be written as a vector of {@code n} elements (0: as a scalar), with {@code vec(A|B)}. */
+        /** {@code vec(0|*)}: a vector of any width is taken as written, its elements unchecked (wgmma.sp's sp-meta). */
+        public boolean anyVector() {
+            if (widths != null) {
+                for (int w : widths) {
+                    if (w == -1) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        }
+
+        /**
+         * Whether the operand may be written as a vector of {@code n} elements (0: as a scalar), with {@code vec(A|B)};
+         * {@code vec(0|*)}: any width ({@link #anyVector}).
+         */
         public boolean takesWidth(int n) {
             for (int w : widths) {
-                if (w == n) {
+                if (w == n || w == -1 && n > 0) {
                     return true;
                 }
             }
@@ -199,6 +214,9 @@ public final class IsaForm {
     private final int minOperands;
     private final Since since;
     private final Map<String, Since> valueSince;
+    /** The requirements of modifiers written together ({@code @since .shared+.b64 = - sm_20}): words, then what they need. */
+    private final String[][] comboWords;
+    private final Since[] comboSince;
     private final String undocumented;
     private final Set<String> repeatable;
     private final Until until;
@@ -263,6 +281,8 @@ public final class IsaForm {
         this.minOperands = min;
         this.since = since;
         this.valueSince = Map.copyOf(valueSince);
+        this.comboWords = comboWords(this.valueSince);
+        this.comboSince = comboSince(this.valueSince, this.comboWords);
         this.undocumented = undocumented;
         this.repeatable = Set.copyOf(repeatable);
         // the longest run of leading required non-type slots that spells names of @names: a literal
@@ -318,6 +338,8 @@ public final class IsaForm {
         this.minOperands = minOperands;
         this.since = since;
         this.valueSince = valueSince;
+        this.comboWords = comboWords(valueSince);
+        this.comboSince = comboSince(valueSince, this.comboWords);
         this.undocumented = undocumented;
         this.repeatable = repeatable;
         this.until = until;
@@ -438,6 +460,59 @@ public final class IsaForm {
 
     public boolean hasValueRequirements() {
         return !valueSince.isEmpty();
+    }
+
+    /**
+     * What the modifiers written together need beyond their own requirements: the requirements of
+     * {@code @since .w1+.w2 = V TARGET} whose words are all among {@code values} (a binding's written
+     * values, nulls allowed), joined to {@code s}; {@code s} itself when there are none. Allocates
+     * nothing unless a combination applies.
+     */
+    public Since comboSince(Since s, String[] values) {
+        for (int i = 0; i < comboWords.length; i++) {
+            boolean all = true;
+            for (String w : comboWords[i]) {
+                boolean found = false;
+                for (String v : values) {
+                    if (w.equals(v)) {
+                        found = true;
+                        break;
+                    }
+                }
+                if (!found) {
+                    all = false;
+                    break;
+                }
+            }
+            if (all) {
+                s = s.and(comboSince[i]);
+            }
+        }
+        return s;
+    }
+
+    /** The keys of {@code valueSince} that name words written together ({@code .shared+.b64}), split, in key order. */
+    private static String[][] comboWords(Map<String, Since> valueSince) {
+        List<String> keys = new java.util.ArrayList<>();
+        for (String k : valueSince.keySet()) {
+            if (k.indexOf('+') > 0) {
+                keys.add(k);
+            }
+        }
+        java.util.Collections.sort(keys);
+        String[][] out = new String[keys.size()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = keys.get(i).split("\\+");
+        }
+        return out;
+    }
+
+    private static Since[] comboSince(Map<String, Since> valueSince, String[][] words) {
+        Since[] out = new Since[words.length];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = valueSince.get(String.join("+", words[i]));
+        }
+        return out;
     }
 
     /** The evidence of a form ptxas accepts but the manual does not list, or null. */

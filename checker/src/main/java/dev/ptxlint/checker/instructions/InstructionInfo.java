@@ -150,6 +150,7 @@ public final class InstructionInfo {
                 s = s.and(b.form().since(v));
             }
         }
+        s = b.form().comboSince(s, b.values());
         String v = s.version() == null ? "any PTX ISA version" : "PTX ISA " + s.version();
         String t = s.targets().isEmpty() ? "any target" : "target " + s.targetText();
         return v + ", " + t;

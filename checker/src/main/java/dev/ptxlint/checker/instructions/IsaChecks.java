@@ -418,6 +418,30 @@ public final class IsaChecks implements FunctionCheck {
                 + " through a register unconditionally, or branch around the unpredicated instruction");
     }
 
+    /**
+     * A call parameter, a {@code .param} variable of the body, named alone where its address is taken
+     * (mov's and cvta's variable, any register or value operand): ptxas 13.0 "Illegal to take address of
+     * parameter 'cpa'" (mov.u64, mov.u32, cvta.param, cvta.param::entry, mapa; before and after the call);
+     * the address of a kernel's or function's own parameters (input and return) is taken (mov.u64 %rd1, pa;
+     * cvta.param.u64 %rd1, fa). Plus an offset ptxas takes it in cvta (cvta.param.u64 %rd1, cpa+4) and
+     * crashes on it in mov, so only the name alone is reported (measured 2026-11-28).
+     */
+    private int callParameterAddress(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr e, CheckContext ctx,
+                                     List<Finding> out) {
+        if (!(e instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
+            return 0;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null || s.input() || s.kind() != Symbol.Kind.VARIABLE || !".param".equals(s.space())
+                || isReturn(n.text())) {
+            return 0;
+        }
+        return fail(out, Rules.CALL_PARAMETER_ADDRESS, n, "'" + n.text() + "' is a .param variable of the body (a"
+                + " call parameter), whose address ptxas does not take (operand " + spec.name() + " of '"
+                + insn.mnemonic() + "': 'Illegal to take address of parameter'): read it with ld.param after the call,"
+                + " or take the address of a .local copy");
+    }
+
     private boolean isReturn(String name) {
         for (Ast.VarDecl v : returns) {
             for (Ast.Declarator d : v.declarators()) {
@@ -832,6 +856,7 @@ public final class IsaChecks implements FunctionCheck {
                     }
                 }
             }
+            s = f.comboSince(s, b.values());
         }
         return s;
     }
@@ -1038,6 +1063,9 @@ public final class IsaChecks implements FunctionCheck {
             // vec(0|1|2|4|8): a vector of one of these widths, or (0) a scalar; {x} is x when both may be
             // (mma.sp's metadata: {1} is refused as 1 is); vec(0|2) refuses {x} (the sparse A fragment)
             int n = e instanceof Ast.VectorExpr v ? v.items().size() : 0;
+            if (n > 0 && spec.anyVector()) {
+                return 0; // vec(0|*): ptxas 13.0 takes wgmma.sp's sp-meta as a vector of any width, loosely
+            }
             if (n == 1 && spec.takesWidth(0) && spec.takesWidth(1)) {
                 e = ((Ast.VectorExpr) e).items().get(0);
                 n = 0;
@@ -1480,6 +1508,9 @@ public final class IsaChecks implements FunctionCheck {
                 return p > 0 || spec.spaces() == null ? p : addressSpaceOf(insn, b, spec, e, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
+                if (spec.kind() == IsaForm.Kind.VAR && callParameterAddress(insn, spec, e, ctx, out) > 0) {
+                    return 1;
+                }
                 if (e instanceof Ast.Binary && FormAnalysis.classify(e, ctx).kind() == Kind.REGISTER_EXPRESSION) {
                     // a variable plus a register (mov.u64 %rd2, s+%rd1; cvta.shared.u64 %rd2, s+%rd1): ptxas 13.0
                     // "Parsing error near '%rd1'", as in a value operand (add.u64 %rd2, s+%rd1, 1)
@@ -1488,6 +1519,10 @@ public final class IsaChecks implements FunctionCheck {
                 return symbolOperand(insn, b, spec, e, ctx, out);
             }
             default -> {
+                if ((spec.kind() == IsaForm.Kind.VAL || spec.kind() == IsaForm.Kind.REG)
+                        && callParameterAddress(insn, spec, e, ctx, out) > 0) {
+                    return 1;
+                }
                 if (spec.spaces() != null) {
                     int p = valueSpace(insn, b, spec, e, ctx, out);
                     if (p > 0) {
