@@ -423,6 +423,7 @@ final class NameResolver {
 
     /** {@link #functionStart} after the function's declaration: its parameters, scope and checks. */
     private Scope openFunction(Function f, boolean hasBody) {
+        FunctionDirectiveCheck.check(f, hasBody, out, header);
         declarations.functionReturns(f.isEntry() || f.returns() == null ? 0 : f.returns().size());
         if (f.returns() != null) {
             for (VarDecl p : f.returns()) {
