@@ -268,6 +268,8 @@ final class NameResolver {
     };
 
     private final DeclarationCheck declarations;
+    /** The module's functions as .alias needs them (filled by the reading thread's resolver only). */
+    private final AliasCheck aliases = new AliasCheck();
 
     NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks) {
         this(out, header, checks, Long.MAX_VALUE);
@@ -378,7 +380,9 @@ final class NameResolver {
                     use(n.token(), NOT_OPERAND);
                 }
             }
-            if (!d.args().isEmpty() && d.args().get(0) instanceof Name n) {
+            // The alias is a function declared before (measured: PTX0128); only an undeclared one is declared here.
+            if (aliases.check(d, out, header, n -> moduleNames.find(n) >= 0)
+                    && d.args().get(0) instanceof Name n && moduleNames.find(n.text()) < 0) {
                 declare(null, n.token(), new Symbol(n.text(), Symbol.Kind.FUNCTION, null, null, 1, n.span()));
             }
         }
@@ -507,6 +511,7 @@ final class NameResolver {
     }
 
     private void declareFunction(Function f, boolean hasBody) {
+        aliases.function(f, hasBody);
         if (f.name() != null) {
             if (listener != null) {
                 listener.declared(f.name(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
