@@ -270,6 +270,8 @@ final class NameResolver {
     private final DeclarationCheck declarations;
     /** The module's functions as .alias needs them (filled by the reading thread's resolver only). */
     private final AliasCheck aliases = new AliasCheck();
+    /** Static shared memory per kernel (PTX0129); its module variables are shared with the workers. */
+    private final SharedMemoryCheck shared;
 
     NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks) {
         this(out, header, checks, Long.MAX_VALUE);
@@ -292,6 +294,7 @@ final class NameResolver {
         });
         this.moduleNames = new NameTable();
         this.moduleRanges = new NameTable();
+        this.shared = new SharedMemoryCheck();
         this.worker = false;
         this.namesLimit = Integer.MAX_VALUE;
         this.rangesLimit = Integer.MAX_VALUE;
@@ -316,6 +319,7 @@ final class NameResolver {
         });
         this.moduleNames = module.moduleNames;
         this.moduleRanges = module.moduleRanges;
+        this.shared = new SharedMemoryCheck(module.shared);
         this.moduleLock = module.moduleLock;
         // without a lock no thread changes the tables any more (IncrementalLinter): read them as they are
         this.worker = moduleLock != null;
@@ -371,6 +375,7 @@ final class NameResolver {
             finishStreamedBody(f);
         } else if (item instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.MODULE);
+            shared.moduleDeclaration(d);
             declareAll(null, d);
         } else if (item instanceof Function f) {
             function(f);
@@ -441,6 +446,7 @@ final class NameResolver {
         if (!hasBody) {
             return null;
         }
+        shared.begin(f);
         Scope fs = new Scope();
         if (f.returns() != null) {
             for (VarDecl p : f.returns()) {
@@ -460,6 +466,7 @@ final class NameResolver {
     }
 
     private void functionEnd(Function f) {
+        shared.end(f, out);
         for (InstructionCheck c : checks) {
             if (c instanceof FunctionCheck fc) {
                 fc.end(f, context);
@@ -601,6 +608,7 @@ final class NameResolver {
     private void statement(Statement s) {
         if (s instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.BODY);
+            shared.bodyDeclaration(d);
             declareAll(scopes.peek(), d);
         } else if (s instanceof Instruction i) {
             instruction(i);
@@ -828,6 +836,7 @@ final class NameResolver {
             listener.used(name, resolved);
         }
         if (resolved != null) {
+            shared.use(n, resolved);
             if (at >= 0 && resolved.kind() == Symbol.Kind.LABEL) {
                 // labels are collected before their block's statements: one defined further down resolves too
                 Span d = resolved.declaration();
