@@ -12,11 +12,12 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The static shared memory of a kernel, as ptxas 13.0 counts it when it compiles a whole program
- * (measured; docs/ptxas-behaviour.md "Static shared memory"): every {@code .shared} variable declared
- * in the kernel's body (used or not) and every module {@code .shared} variable the body names (used
- * or not: a dead {@code mov} counts), against 48 KB (0xc000 bytes) on every target. ptxas also counts
- * the variables of the functions the kernel calls and alignment padding; this check leaves those out,
- * so it reports only kernels that are over the limit whatever they call. {@code .extern .shared}
+ * (measured; docs/ptxas-behaviour.md "Static shared memory"): every {@code .shared} variable the
+ * kernel's body names, declared in the body or at module scope (a dead {@code mov} counts), against
+ * 48 KB (0xc000 bytes) on every target. ptxas also counts the variables of the functions the kernel
+ * calls, alignment padding and, in a whole-program compile, body variables nothing names (which
+ * {@code ptxas -c} and nvlink accept); this check leaves those out, so it reports only kernels that
+ * are over the limit however they are compiled and whatever they call. {@code .extern .shared}
  * arrays (dynamic shared memory) count nothing. One check per resolver; the module's variables are
  * shared with the worker resolvers (written on the reading thread before a body that names them).
  */
@@ -52,13 +53,20 @@ final class SharedMemoryCheck {
         entry = f.isEntry() ? f : null;
         bytes = 0;
         seen = null;
+        body = null;
     }
+
+    /** The kernel's own .shared variables: name to {size, declaration offset} (null until one). */
+    private Map<String, long[]> body;
 
     /** A declaration in the body of the function begun last. */
     void bodyDeclaration(VarDecl d) {
         if (entry != null && isStaticShared(d)) {
+            if (body == null) {
+                body = new java.util.HashMap<>();
+            }
             for (Declarator decl : d.declarators()) {
-                bytes = add(bytes, size(d, decl));
+                body.put(decl.name().text(), new long[] {size(d, decl), decl.name().span().start()});
             }
         }
     }
@@ -68,9 +76,12 @@ final class SharedMemoryCheck {
         if (entry == null || s.kind() != Symbol.Kind.VARIABLE || !".shared".equals(s.space())) {
             return;
         }
-        long[] m = module.get(name);
+        long[] m = body == null ? null : body.get(name);
         if (m == null || s.declaration() == null || s.declaration().start() != m[1]) {
-            return; // declared in the body (counted there)
+            m = module.get(name);
+        }
+        if (m == null || s.declaration() == null || s.declaration().start() != m[1]) {
+            return;
         }
         if (seen == null) {
             seen = new HashSet<>();
@@ -91,6 +102,7 @@ final class SharedMemoryCheck {
         }
         entry = null;
         seen = null;
+        body = null;
     }
 
     private static boolean isStaticShared(VarDecl d) {
