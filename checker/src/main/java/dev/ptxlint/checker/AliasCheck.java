@@ -27,12 +27,27 @@ final class AliasCheck {
     private final Set<String> defined = new HashSet<>();
     private final Set<String> aliased = new HashSet<>();
 
+    /**
+     * How many functions are kept: a module with more (a generated one with hundreds of thousands)
+     * is not checked for .alias names past them, so that memory stays bounded (HostileInputsIT).
+     */
+    static final int MAX_FUNCTIONS = 4096;
+    private boolean full;
+
     void function(Function f, boolean hasBody) {
-        if (f.name() != null) {
-            functions.put(f.name().text(), f);
-            if (hasBody) {
-                defined.add(f.name().text());
-            }
+        if (f.name() == null) {
+            return;
+        }
+        String n = f.name().text();
+        if (!functions.containsKey(n) && functions.size() >= MAX_FUNCTIONS) {
+            full = true;
+            return;
+        }
+        // the header only: the body is not needed and would keep the whole module's AST alive
+        functions.put(n, f.body() == null ? f : new Function(f.linkage(), f.kind(), f.returns(), f.name(), f.params(),
+                f.performance(), null, f.span()));
+        if (hasBody) {
+            defined.add(n);
         }
     }
 
@@ -55,6 +70,9 @@ final class AliasCheck {
         String bn = b.text();
         Function fa = functions.get(an);
         Function fb = functions.get(bn);
+        if (full && (fa == null || fb == null)) {
+            return false; // a function past MAX_FUNCTIONS: not known here
+        }
         if (an.equals(bn)) {
             out.report(Rules.INVALID_ALIAS, a.span(), "a function cannot be an alias of itself: .alias NEW, "
                     + "EXISTING names a declared prototype NEW and a defined function EXISTING");
