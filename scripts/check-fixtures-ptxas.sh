@@ -9,6 +9,10 @@
 # instruction line is blanked (so line numbers, the header, declarations and `ret;` stay), with
 # -arch from the module's .target (sm_75 for older targets, the oldest ptxas 13.0 assembles for).
 # The copy with every instruction blanked must assemble, or the fixture is reported as broken.
+# A fixture with expectations on module-level lines (declarations, function headers, .alias:
+# testdata/fixtures/declarations) is checked item by item instead: the module without the items
+# that expect something must assemble, and each of those items added back alone must be rejected
+# exactly when one of its lines expects an error.
 # Expectations are read as FixtureTest reads them (`// expect: CODE[@COL] ...` on the line,
 # `// expect-next-line: ...` for the following line); a code is an error or a warning as
 # `ptxlint --list-rules` says. Needs the jar (mvn -B -q install -DskipTests) for the rule list
@@ -63,6 +67,55 @@ def instruction_lines(lines):
         out.append(i)
     return out
 
+HEADER = re.compile(r"\s*\.(version|target|address_size)\b")
+
+def top_level_items(lines):
+    """(first line, end) of each module-level item other than the header: a line starting with '.'
+    outside any body, up to the next one."""
+    starts, depth = [], 0
+    for i, line in enumerate(lines):
+        if depth == 0 and line.startswith(".") and not HEADER.match(line):
+            starts.append(i)
+        code = strip_comment(line)
+        depth += code.count("{") - code.count("}")
+    return [(s, starts[k + 1] if k + 1 < len(starts) else len(lines)) for k, s in enumerate(starts)]
+
+def check_items(fixture, name, lines, items, want, arch):
+    """Module-level fixtures (expectations on declarations, function headers, .alias): the module
+    without the items that expect something must assemble, and each such item added back alone
+    must be rejected exactly when one of its lines expects an error."""
+    def codes_of(s, e):
+        return [c for i in range(s, e) for c in want.get(i, [])]
+    marked = [(s, e) for s, e in items if codes_of(s, e)]
+    hidden = {i for s, e in marked for i in range(s, e)}
+    bad = n_err = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        def variant(s, e):
+            out = [l if (i not in hidden or s <= i < e) else "" for i, l in enumerate(lines)]
+            path = os.path.join(tmp, "%s.%d.ptx" % (os.path.basename(fixture), s))
+            open(path, "w", encoding="latin-1").write("\n".join(out))
+            return assemble(path, arch)
+        ok, msg = variant(-1, -1)
+        if not ok:
+            print("%s: ptxas rejects the items that expect nothing:\n    %s" % (name, msg))
+            bad += 1
+        for s, e in marked:
+            codes = codes_of(s, e)
+            errors = [c for c in codes if severity.get(c) == "error"]
+            ok, msg = variant(s, e)
+            n_err += bool(errors)
+            if errors and ok:
+                bad += 1
+                print("%s:%d: expects %s, but ptxas accepts: %s" % (name, s + 1, " ".join(codes), strip_comment(lines[s])))
+            elif not errors and not ok:
+                bad += 1
+                print("%s:%d: expects %s, but ptxas rejects: %s\n    %s" % (
+                    name, s + 1, " ".join(codes), strip_comment(lines[s]), msg))
+    print("%s %s: %d module-level items (%d rejected alone, %d accepted together)%s" % (
+        "ok  " if not bad else "FAIL", name, len(items), n_err, len(items) - n_err,
+        "" if not bad else ", %d disagree" % bad))
+    return bad
+
 def expectations(lines):
     want = {}
     for i, line in enumerate(lines):
@@ -94,6 +147,12 @@ with tempfile.TemporaryDirectory() as tmp:
             return path
 
         insns_set = set(insns)
+        items = top_level_items(lines)
+        if any(want.get(i) for s, e in items for i in range(s, e)):
+            bad = check_items(fixture, name, lines, items, want, arch)
+            checked += len(items)
+            failures += bad
+            continue
         ok, msg = assemble(variant(-1), arch)
         if not ok:
             print("BROKEN %s: ptxas rejects the fixture without its instructions: %s" % (name, msg))

@@ -400,6 +400,11 @@ final class DeclarationCheck {
                         + "for .global variables only");
             }
         }
+        if (d.linkage().size() > 1) {
+            Token t = d.linkage().get(1);
+            return report(Rules.DECLARATION_ATTRIBUTE, t.span(), "a second linkage directive: a variable takes one "
+                    + "of .visible, .extern, .weak or .common, not " + d.linkage().get(0).text() + " and " + t.text());
+        }
         for (Token t : d.linkage()) {
             String l = t.text();
             if (l.equals(".weak") && before(v, 3, 1)) {

@@ -272,6 +272,10 @@ final class NameResolver {
     };
 
     private final DeclarationCheck declarations;
+    /** The module's functions as .alias needs them (filled by the reading thread's resolver only). */
+    private final AliasCheck aliases = new AliasCheck();
+    /** Static shared memory per kernel (PTX0129); its module variables are shared with the workers. */
+    private final SharedMemoryCheck shared;
 
     /** Direct calls against their callee's declaration (PTX0285, PTX0286). */
     private final CallSignatures calls;
@@ -298,6 +302,7 @@ final class NameResolver {
         this.moduleNames = new NameTable();
         this.moduleRanges = new NameTable();
         this.calls = new CallSignatures();
+        this.shared = new SharedMemoryCheck();
         this.worker = false;
         this.namesLimit = Integer.MAX_VALUE;
         this.rangesLimit = Integer.MAX_VALUE;
@@ -323,6 +328,7 @@ final class NameResolver {
         this.moduleNames = module.moduleNames;
         this.moduleRanges = module.moduleRanges;
         this.calls = new CallSignatures(module.calls);
+        this.shared = new SharedMemoryCheck(module.shared);
         this.moduleLock = module.moduleLock;
         // without a lock no thread changes the tables any more (IncrementalLinter): read them as they are
         this.worker = moduleLock != null;
@@ -378,6 +384,7 @@ final class NameResolver {
             finishStreamedBody(f);
         } else if (item instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.MODULE);
+            shared.moduleDeclaration(d);
             declareAll(null, d);
         } else if (item instanceof Function f) {
             function(f);
@@ -387,7 +394,9 @@ final class NameResolver {
                     use(n.token(), NOT_OPERAND);
                 }
             }
-            if (!d.args().isEmpty() && d.args().get(0) instanceof Name n) {
+            // The alias is a function declared before (measured: PTX0128); only an undeclared one is declared here.
+            if (aliases.check(d, out, header, n -> moduleNames.find(n) >= 0)
+                    && d.args().get(0) instanceof Name n && moduleNames.find(n.text()) < 0) {
                 declare(null, n.token(), new Symbol(n.text(), Symbol.Kind.FUNCTION, null, null, 1, n.span()));
             }
         }
@@ -432,6 +441,7 @@ final class NameResolver {
 
     /** {@link #functionStart} after the function's declaration: its parameters, scope and checks. */
     private Scope openFunction(Function f, boolean hasBody) {
+        FunctionDirectiveCheck.check(f, hasBody, out, header);
         declarations.functionReturns(f.isEntry() || f.returns() == null ? 0 : f.returns().size());
         if (hasBody) {
             calls.clearLocals();
@@ -456,6 +466,7 @@ final class NameResolver {
         if (!hasBody) {
             return null;
         }
+        shared.begin(f);
         Scope fs = new Scope();
         if (f.returns() != null) {
             for (VarDecl p : f.returns()) {
@@ -475,6 +486,7 @@ final class NameResolver {
     }
 
     private void functionEnd(Function f) {
+        shared.end(f, out);
         for (InstructionCheck c : checks) {
             if (c instanceof FunctionCheck fc) {
                 fc.end(f, context);
@@ -527,6 +539,7 @@ final class NameResolver {
 
     private void declareFunction(Function f, boolean hasBody) {
         calls.declare(f);
+        aliases.function(f, hasBody);
         if (f.name() != null) {
             if (listener != null) {
                 listener.declared(f.name(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
@@ -616,6 +629,7 @@ final class NameResolver {
     private void statement(Statement s) {
         if (s instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.BODY);
+            shared.bodyDeclaration(d);
             declareAll(scopes.peek(), d);
             calls.local(d);
         } else if (s instanceof Instruction i) {
@@ -847,6 +861,7 @@ final class NameResolver {
             listener.used(name, resolved);
         }
         if (resolved != null) {
+            shared.use(n, resolved);
             if (at >= 0 && resolved.kind() == Symbol.Kind.LABEL) {
                 // labels are collected before their block's statements: one defined further down resolves too
                 Span d = resolved.declaration();

@@ -144,6 +144,19 @@ public final class Rules {
     public static final Rule MODULE_SCOPE_REGISTER = register("PTX0125", "module-scope-register", Severity.WARNING,
             "declaration", "A .reg or .local at module scope in PTX ISA before 3.0, which ptxas accepts with a "
                     + "warning (an error from 3.0).");
+    public static final Rule FUNCTION_DIRECTIVE = register("PTX0126", "function-directive", Severity.ERROR,
+            "declaration", "Performance-tuning or cluster directives ptxas rejects: .maxntid with .reqntid, "
+                    + ".reqnctapercluster with .maxclusterrank, a zero thread or register count, .blocksareclusters "
+                    + "without .reqntid and .reqnctapercluster, the removed .maxnctapersm.");
+    public static final Rule IGNORED_FUNCTION_DIRECTIVE = register("PTX0127", "ignored-function-directive",
+            Severity.WARNING, "declaration", "A function directive ptxas accepts but ignores, such as .minnctapersm "
+                    + "without .maxntid or .reqntid.");
+    public static final Rule INVALID_ALIAS = register("PTX0128", "invalid-alias", Severity.ERROR, "declaration",
+            "An .alias ptxas rejects: the alias not declared as a function prototype before it, an aliasee that is "
+                    + "not a function defined before it, an entry, or prototypes that differ.");
+    public static final Rule SHARED_MEMORY_LIMIT = register("PTX0129", "shared-memory-limit", Severity.ERROR,
+            "declaration", "A kernel whose static .shared variables need more than the 48 KB (0xc000 bytes) "
+                    + "ptxas allows.");
 
     // ---- instruction forms (0200-0299): errors follow ptxas, warnings keep the manual's stricter rules
     public static final Rule UNKNOWN_MODIFIER = register("PTX0200", "unknown-modifier", Severity.ERROR,
