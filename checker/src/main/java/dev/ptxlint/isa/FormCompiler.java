@@ -268,7 +268,7 @@ final class FormCompiler {
                     || w.startsWith("only(") || w.startsWith("literals(") || w.startsWith("atmost(")
                     || w.startsWith("sampler32(") || w.startsWith("sreg(") || w.startsWith("handle(")
                     || w.startsWith("independent(") || w.startsWith("regsince(") || w.startsWith("pairsince(")
-                    || w.startsWith("since(")) {
+                    || w.startsWith("since(") || w.startsWith("noplus(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -279,6 +279,39 @@ final class FormCompiler {
             }
             throw new FormatException(b.file(), a.line(), "unknown @operand word '" + w + "'");
         }
+    }
+
+    /**
+     * {@code noplus(crash float .rn)}: what ptxas 13.0 does with a register plus a constant in the operand
+     * (docs/isa-notation.md): {@code hang}, or {@code float} / {@code b128} (the register types it crashes
+     * on), then the conditions: modifier values that must be written ({@code .rn}) and {@code pair}.
+     */
+    private static IsaForm.NoPlus noPlus(Block b, String w) {
+        boolean hang = false;
+        boolean floats = false;
+        boolean b128 = false;
+        boolean pair = false;
+        List<String> mods = new ArrayList<>();
+        for (String x : IsaSource.splitWords(w.substring(7, w.length() - 1).replace(',', ' '))) {
+            switch (x) {
+                case "hang" -> hang = true;
+                case "float" -> floats = true;
+                case "b128" -> b128 = true;
+                case "pair" -> pair = true;
+                default -> {
+                    if (!x.startsWith(".")) {
+                        throw new FormatException(b.file(), b.line(), w + ": '" + x
+                                + "' is none of hang, float, b128, pair or a modifier value");
+                    }
+                    mods.add(x);
+                }
+            }
+        }
+        if (hang == (floats || b128)) {
+            throw new FormatException(b.file(), b.line(), w + ": say hang, or the register types ptxas crashes on"
+                    + " (float, b128)");
+        }
+        return new IsaForm.NoPlus(hang, floats, b128, pair, mods.toArray(new String[0]));
     }
 
     private static int slotNamed(List<IsaForm.Slot> slots, String name) {
@@ -339,6 +372,7 @@ final class FormCompiler {
         List<IsaForm.ModeSince> handleSince = new ArrayList<>();
         boolean sampled = false;
         Since pairSince = null;
+        IsaForm.NoPlus noPlus = null;
         boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
@@ -406,6 +440,9 @@ final class FormCompiler {
                             } else {
                                 handleSince.add(new IsaForm.ModeSince(since, w.startsWith("regsince("), mode));
                             }
+                        }
+                        if (w.startsWith("noplus(")) {
+                            noPlus = noPlus(b, w);
                         }
                         if (w.startsWith("only(")) {
                             Set<PtxType> ts = new LinkedHashSet<>();
@@ -566,13 +603,14 @@ final class FormCompiler {
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
                 || predElements || anyRegister || specialRegisters != null || branchTargets || address64
-                || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null || forward) {
+                || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null || forward
+                || noPlus != null) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
                     branchTargets, address64, vectorOfOne, whole,
                     handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent,
                             List.copyOf(handleSince)), sampled,
-                    pairSince, forward);
+                    pairSince, forward, noPlus);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

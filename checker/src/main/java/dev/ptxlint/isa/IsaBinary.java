@@ -49,7 +49,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 11;
+    private static final int VERSION = 12;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -745,9 +745,21 @@ final class IsaBinary {
             boolean sampled = in.bool();
             Since pairSince = since(in);
             boolean forward = in.bool();
+            IsaForm.NoPlus noPlus = null;
+            if (in.bool()) {
+                boolean hang = in.bool();
+                boolean floats = in.bool();
+                boolean b128 = in.bool();
+                boolean pair = in.bool();
+                String[] mods = new String[in.uint()];
+                for (int i = 0; i < mods.length; i++) {
+                    mods[i] = in.str();
+                }
+                noPlus = new IsaForm.NoPlus(hang, floats, b128, pair, mods);
+            }
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
-                    vectorOfOne, whole, handle, sampled, pairSince, forward);
+                    vectorOfOne, whole, handle, sampled, pairSince, forward, noPlus);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -1349,6 +1361,15 @@ final class IsaBinary {
             o.bool(l.sampled());
             writeSince(o, l.pairSince());
             o.bool(l.forward());
+            IsaForm.NoPlus np = l.noPlus();
+            o.bool(np != null);
+            if (np != null) {
+                o.bool(np.hang());
+                o.bool(np.floats());
+                o.bool(np.b128());
+                o.bool(np.pair());
+                o.strs(List.of(np.modifiers()));
+            }
         }
 
         private static void writeTable(Out o, FormTable t) {

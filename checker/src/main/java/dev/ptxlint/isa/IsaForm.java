@@ -124,15 +124,18 @@ public final class IsaForm {
      * the texturing mode shapes ({@code sampled}); {@code pairSince}: what the second half of a pair
      * {@code d{|p}} needs when written ({@code pairsince(V TARGET)}), or null;
      * {@code forward}: a label operand that may name a label defined further down ({@code forward}:
-     * bra's target); every other label operand takes only a label defined above it.
+     * bra's target); every other label operand takes only a label defined above it;
+     * {@code noPlus}: a register plus a constant ({@code %f3+1}) here makes ptxas 13.0 crash or not
+     * terminate ({@code noplus(...)}), or null.
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
-                         boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince, boolean forward) {
+                         boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince, boolean forward,
+                         NoPlus noPlus) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false, false, false, false, null, false, null, false);
+                Map.of(), false, false, null, false, false, false, false, null, false, null, false, null);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {
@@ -151,6 +154,23 @@ public final class IsaForm {
      */
     public record Geometry(String name, int count, String layout, boolean index, boolean apart, boolean vector,
                            boolean nosampler) {
+    }
+
+    /**
+     * Where ptxas 13.0 fails on a register plus a constant ({@code %f3+1}) in the operand
+     * ({@code noplus(WORDS)}, docs/isa-notation.md): {@code hang}: it does not terminate, whatever the
+     * register (predicates: its memory grows without bound); {@code floats}: it is killed by SIGSEGV when
+     * the register is of a floating-point type ({@code .f16 .f16x2 .f32 .f64}); {@code b128}: the same
+     * for a {@code .b128} register. Only when every word of {@code modifiers} is a written modifier value
+     * ({@code .rn}) and, with {@code pair}, the instruction has a predicate pair {@code p|q}.
+     */
+    public record NoPlus(boolean hang, boolean floats, boolean b128, boolean pair, String[] modifiers) {
+        /** Whether a register of this type plus a constant fails here (the conditions apart). */
+        public boolean fails(PtxType register) {
+            return hang || register != null && (b128 && register == PtxType.B128 || floats
+                    && (register == PtxType.F16 || register == PtxType.F16X2 || register == PtxType.F32
+                    || register == PtxType.F64));
+        }
     }
 
     /**
