@@ -282,36 +282,50 @@ final class FormCompiler {
     }
 
     /**
-     * {@code noplus(crash float .rn)}: what ptxas 13.0 does with a register plus a constant in the operand
-     * (docs/isa-notation.md): {@code hang}, or {@code float} / {@code b128} (the register types it crashes
-     * on), then the conditions: modifier values that must be written ({@code .rn}) and {@code pair}.
+     * {@code noplus(float .rn)}: what ptxas 13.0 does with a register plus a constant in the operand
+     * (docs/isa-notation.md): {@code hang}, or the registers it crashes on ({@code float}, {@code any}),
+     * then the conditions: modifier values that must be written ({@code .rn}) and {@code pair}. A second
+     * {@code noplus(...)} on the operand is an alternative ({@code or}: the earlier ones are tried first).
      */
-    private static IsaForm.NoPlus noPlus(Block b, String w) {
+    private static IsaForm.NoPlus noPlus(Block b, String w, IsaForm.NoPlus before) {
         boolean hang = false;
         boolean floats = false;
-        boolean b128 = false;
+        boolean any = false;
         boolean pair = false;
         List<String> mods = new ArrayList<>();
         for (String x : IsaSource.splitWords(w.substring(7, w.length() - 1).replace(',', ' '))) {
             switch (x) {
                 case "hang" -> hang = true;
                 case "float" -> floats = true;
-                case "b128" -> b128 = true;
+                case "any" -> any = true;
                 case "pair" -> pair = true;
                 default -> {
                     if (!x.startsWith(".")) {
                         throw new FormatException(b.file(), b.line(), w + ": '" + x
-                                + "' is none of hang, float, b128, pair or a modifier value");
+                                + "' is none of hang, float, any, pair or a modifier value");
                     }
                     mods.add(x);
                 }
             }
         }
-        if (hang == (floats || b128)) {
-            throw new FormatException(b.file(), b.line(), w + ": say hang, or the register types ptxas crashes on"
-                    + " (float, b128)");
+        if ((hang ? 1 : 0) + (floats ? 1 : 0) + (any ? 1 : 0) != 1) {
+            throw new FormatException(b.file(), b.line(), w + ": say one of hang, float (the registers ptxas"
+                    + " crashes on are floating-point ones), any");
         }
-        return new IsaForm.NoPlus(hang, floats, b128, pair, mods.toArray(new String[0]));
+        IsaForm.NoPlus np = new IsaForm.NoPlus(hang, floats, any, pair, mods.toArray(new String[0]), null);
+        if (before == null) {
+            return np;
+        }
+        // keep the written order: the new clause goes last
+        java.util.ArrayDeque<IsaForm.NoPlus> chain = new java.util.ArrayDeque<>();
+        for (IsaForm.NoPlus c = before; c != null; c = c.or()) {
+            chain.push(c);
+        }
+        while (!chain.isEmpty()) {
+            IsaForm.NoPlus c = chain.pop();
+            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), np);
+        }
+        return np;
     }
 
     private static int slotNamed(List<IsaForm.Slot> slots, String name) {
@@ -442,7 +456,7 @@ final class FormCompiler {
                             }
                         }
                         if (w.startsWith("noplus(")) {
-                            noPlus = noPlus(b, w);
+                            noPlus = noPlus(b, w, noPlus);
                         }
                         if (w.startsWith("only(")) {
                             Set<PtxType> ts = new LinkedHashSet<>();

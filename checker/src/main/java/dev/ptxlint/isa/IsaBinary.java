@@ -745,17 +745,22 @@ final class IsaBinary {
             boolean sampled = in.bool();
             Since pairSince = since(in);
             boolean forward = in.bool();
-            IsaForm.NoPlus noPlus = null;
-            if (in.bool()) {
+            IsaForm.NoPlus[] clause = new IsaForm.NoPlus[in.uint()]; // noplus(...) words, in written order
+            for (int i = 0; i < clause.length; i++) {
                 boolean hang = in.bool();
                 boolean floats = in.bool();
-                boolean b128 = in.bool();
+                boolean any = in.bool();
                 boolean pair = in.bool();
                 String[] mods = new String[in.uint()];
-                for (int i = 0; i < mods.length; i++) {
-                    mods[i] = in.str();
+                for (int k = 0; k < mods.length; k++) {
+                    mods[k] = in.str();
                 }
-                noPlus = new IsaForm.NoPlus(hang, floats, b128, pair, mods);
+                clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, null);
+            }
+            IsaForm.NoPlus noPlus = null;
+            for (int i = clause.length - 1; i >= 0; i--) {
+                IsaForm.NoPlus c = clause[i];
+                noPlus = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), noPlus);
             }
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
@@ -1361,14 +1366,17 @@ final class IsaBinary {
             o.bool(l.sampled());
             writeSince(o, l.pairSince());
             o.bool(l.forward());
-            IsaForm.NoPlus np = l.noPlus();
-            o.bool(np != null);
-            if (np != null) {
-                o.bool(np.hang());
-                o.bool(np.floats());
-                o.bool(np.b128());
-                o.bool(np.pair());
-                o.strs(List.of(np.modifiers()));
+            int clauses = 0;
+            for (IsaForm.NoPlus c = l.noPlus(); c != null; c = c.or()) {
+                clauses++;
+            }
+            o.uint(clauses);
+            for (IsaForm.NoPlus c = l.noPlus(); c != null; c = c.or()) {
+                o.bool(c.hang());
+                o.bool(c.floats());
+                o.bool(c.any());
+                o.bool(c.pair());
+                o.strs(List.of(c.modifiers()));
             }
         }
 

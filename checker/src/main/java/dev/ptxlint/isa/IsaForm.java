@@ -159,17 +159,17 @@ public final class IsaForm {
     /**
      * Where ptxas 13.0 fails on a register plus a constant ({@code %f3+1}) in the operand
      * ({@code noplus(WORDS)}, docs/isa-notation.md): {@code hang}: it does not terminate, whatever the
-     * register (predicates: its memory grows without bound); {@code floats}: it is killed by SIGSEGV when
-     * the register is of a floating-point type ({@code .f16 .f16x2 .f32 .f64}); {@code b128}: the same
-     * for a {@code .b128} register. Only when every word of {@code modifiers} is a written modifier value
-     * ({@code .rn}) and, with {@code pair}, the instruction has a predicate pair {@code p|q}.
+     * register (predicates: its memory grows without bound); otherwise it is killed by SIGSEGV, when the
+     * register is of a floating-point type ({@code floats}: {@code .f16 .f16x2 .f32 .f64}) or of any type
+     * ({@code any}). Only when every word of {@code modifiers} is a written modifier value ({@code .rn})
+     * and, with {@code pair}, a pair {@code p|q} or {@code d|p} is written with both halves; {@code or}: the
+     * next {@code noplus(...)} of the operand, tried when this one does not apply, or null.
      */
-    public record NoPlus(boolean hang, boolean floats, boolean b128, boolean pair, String[] modifiers) {
-        /** Whether a register of this type plus a constant fails here (the conditions apart). */
+    public record NoPlus(boolean hang, boolean floats, boolean any, boolean pair, String[] modifiers, NoPlus or) {
+        /** Whether a register of this type plus a constant fails under this clause (its conditions apart). */
         public boolean fails(PtxType register) {
-            return hang || register != null && (b128 && register == PtxType.B128 || floats
-                    && (register == PtxType.F16 || register == PtxType.F16X2 || register == PtxType.F32
-                    || register == PtxType.F64));
+            return hang || any || floats && (register == PtxType.F16 || register == PtxType.F16X2
+                    || register == PtxType.F32 || register == PtxType.F64);
         }
     }
 

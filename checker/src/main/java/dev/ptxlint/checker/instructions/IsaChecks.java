@@ -1567,7 +1567,10 @@ public final class IsaChecks implements FunctionCheck {
             IsaForm.Operand spec = specAt(b.form().operands(), mask, ops.size(), i);
             IsaForm.NoPlus np = spec == null ? null : spec.limits().noPlus();
             PtxType rt = PtxType.of(r.type());
-            if (np != null && np.fails(rt) && noPlusApplies(np, insn, b)) {
+            while (np != null && !(np.fails(rt) && noPlusApplies(np, insn, b))) {
+                np = np.or();
+            }
+            if (np != null) {
                 ctx.reporter().report(Rules.PLUS_CONSTANT_CRASH, e.span(), "'" + Exprs.text(e) + "' in '"
                         + insn.mnemonic() + "': ptxas 13.0 " + (np.hang()
                         ? "does not terminate (its memory grows without bound)" : "crashes (killed by SIGSEGV)")
@@ -1634,7 +1637,7 @@ public final class IsaChecks implements FunctionCheck {
         }
         if (np.pair()) {
             for (Ast.Expr e : insn.operands()) {
-                if (e instanceof Ast.PredPair) {
+                if (e instanceof Ast.PredPair p && !(p.second() instanceof Ast.Sink)) {
                     return true;
                 }
             }
