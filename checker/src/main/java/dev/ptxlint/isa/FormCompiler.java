@@ -287,6 +287,17 @@ final class FormCompiler {
      * then the conditions: modifier values that must be written ({@code .rn}) and {@code pair}. A second
      * {@code noplus(...)} on the operand is an alternative ({@code or}: the earlier ones are tried first).
      */
+    /** The {@code noplus(...)} words of an operand's spec, as one chain of alternatives (null: none). */
+    static IsaForm.NoPlus noPlusClauses(Block b, List<String> spec) {
+        IsaForm.NoPlus np = null;
+        for (String w : spec) {
+            if (w.startsWith("noplus(")) {
+                np = noPlus(b, w, np);
+            }
+        }
+        return np;
+    }
+
     private static IsaForm.NoPlus noPlus(Block b, String w, IsaForm.NoPlus before) {
         boolean hang = false;
         boolean floats = false;

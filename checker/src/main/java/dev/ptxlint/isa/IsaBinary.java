@@ -745,23 +745,7 @@ final class IsaBinary {
             boolean sampled = in.bool();
             Since pairSince = since(in);
             boolean forward = in.bool();
-            IsaForm.NoPlus[] clause = new IsaForm.NoPlus[in.uint()]; // noplus(...) words, in written order
-            for (int i = 0; i < clause.length; i++) {
-                boolean hang = in.bool();
-                boolean floats = in.bool();
-                boolean any = in.bool();
-                boolean pair = in.bool();
-                String[] mods = new String[in.uint()];
-                for (int k = 0; k < mods.length; k++) {
-                    mods[k] = in.str();
-                }
-                clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, null);
-            }
-            IsaForm.NoPlus noPlus = null;
-            for (int i = clause.length - 1; i >= 0; i--) {
-                IsaForm.NoPlus c = clause[i];
-                noPlus = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), noPlus);
-            }
+            IsaForm.NoPlus noPlus = noPlus(in);
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
                     vectorOfOne, whole, handle, sampled, pairSince, forward, noPlus);
@@ -772,6 +756,28 @@ final class IsaBinary {
                 (flags & SELECTOR_REQUIRED) != 0, values, multiple, parts, (flags & TYPED) != 0,
                 (flags & EXACT) != 0, spaces, only, widths, literals, (flags & NO_FUNCTION) != 0,
                 (flags & WRITES) != 0, limits);
+    }
+
+    /** An operand's {@code noplus(...)} clauses ({@link Writer#writeNoPlus}), chained in written order, or null. */
+    private static IsaForm.NoPlus noPlus(In in) {
+        IsaForm.NoPlus[] clause = new IsaForm.NoPlus[in.uint()];
+        for (int i = 0; i < clause.length; i++) {
+            boolean hang = in.bool();
+            boolean floats = in.bool();
+            boolean any = in.bool();
+            boolean pair = in.bool();
+            String[] mods = new String[in.uint()];
+            for (int k = 0; k < mods.length; k++) {
+                mods[k] = in.str();
+            }
+            clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, null);
+        }
+        IsaForm.NoPlus np = null;
+        for (int i = clause.length - 1; i >= 0; i--) {
+            IsaForm.NoPlus c = clause[i];
+            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), np);
+        }
+        return np;
     }
 
     private FormTable table(In in) {
@@ -803,7 +809,7 @@ final class IsaBinary {
             boolean selects = in.bool();
             boolean copied = in.bool();
             operands[i] = new FormTable.Operand(name, role, typeIndex, presence, selectors, constants, selects,
-                    copied);
+                    copied, noPlus(in));
         }
         List<String> secondaryOps = in.strs();
         String cmpName = in.str();
@@ -1366,12 +1372,17 @@ final class IsaBinary {
             o.bool(l.sampled());
             writeSince(o, l.pairSince());
             o.bool(l.forward());
+            writeNoPlus(o, l.noPlus());
+        }
+
+        /** The {@code noplus(...)} clauses of an operand, in written order (read by {@link IsaBinary#noPlus}). */
+        private static void writeNoPlus(Out o, IsaForm.NoPlus np) {
             int clauses = 0;
-            for (IsaForm.NoPlus c = l.noPlus(); c != null; c = c.or()) {
+            for (IsaForm.NoPlus c = np; c != null; c = c.or()) {
                 clauses++;
             }
             o.uint(clauses);
-            for (IsaForm.NoPlus c = l.noPlus(); c != null; c = c.or()) {
+            for (IsaForm.NoPlus c = np; c != null; c = c.or()) {
                 o.bool(c.hang());
                 o.bool(c.floats());
                 o.bool(c.any());
@@ -1412,6 +1423,7 @@ final class IsaBinary {
                 o.uint(op.constants().ordinal());
                 o.bool(op.selects());
                 o.bool(op.copied());
+                writeNoPlus(o, op.noPlus());
             }
             o.strs(t.secondaryOps());
             o.str(t.cmpName());

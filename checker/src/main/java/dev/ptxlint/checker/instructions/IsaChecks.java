@@ -1565,19 +1565,11 @@ public final class IsaChecks implements FunctionCheck {
                 masked = true;
             }
             IsaForm.Operand spec = specAt(b.form().operands(), mask, ops.size(), i);
-            IsaForm.NoPlus np = spec == null ? null : spec.limits().noPlus();
             PtxType rt = PtxType.of(r.type());
-            while (np != null && !(np.fails(rt) && noPlusApplies(np, insn, b))) {
-                np = np.or();
-            }
+            IsaForm.NoPlus np = noPlusFailure(spec == null ? null : spec.limits().noPlus(), rt, insn);
             if (np != null) {
-                ctx.reporter().report(Rules.PLUS_CONSTANT_CRASH, e.span(), "'" + Exprs.text(e) + "' in '"
-                        + insn.mnemonic() + "': ptxas 13.0 " + (np.hang()
-                        ? "does not terminate (its memory grows without bound)" : "crashes (killed by SIGSEGV)")
-                        + " on a " + (rt == null ? "register" : rt.text() + " register") + " plus a constant in operand "
-                        + spec.name() + (np.hang() ? "; write a predicate register here, computing the value into"
-                        + " one first (setp, not.pred)" : "; compute the sum into a register first (as in"
-                        + " 'add.u32 %r9, %r1, 1;') and write that register here"));
+                ctx.reporter().report(Rules.PLUS_CONSTANT_CRASH, e.span(), noPlusMessage(np, e, rt, insn,
+                        spec.name()));
                 continue;
             }
             ctx.reporter().report(Rules.REGISTER_PLUS_CONSTANT, e.span(), "'" + Exprs.text(e) + "' in '"
@@ -1624,14 +1616,36 @@ public final class IsaChecks implements FunctionCheck {
         return null;
     }
 
+    /**
+     * The clause of an operand's {@code noplus(...)} under which ptxas 13.0 fails on a register of type
+     * {@code rt} plus a constant in this instruction, or null (also for {@code np} null). Shared with the
+     * form tables' operands (SourceRule).
+     */
+    static IsaForm.NoPlus noPlusFailure(IsaForm.NoPlus np, PtxType rt, Ast.Instruction insn) {
+        while (np != null && !(np.fails(rt) && noPlusApplies(np, insn))) {
+            np = np.or();
+        }
+        return np;
+    }
+
+    /** PTX0282's message for register-plus-constant {@code e} in operand {@code operand}, failing under {@code np}. */
+    static String noPlusMessage(IsaForm.NoPlus np, Ast.Expr e, PtxType rt, Ast.Instruction insn, String operand) {
+        return "'" + Exprs.text(e) + "' in '" + insn.mnemonic() + "': ptxas 13.0 " + (np.hang()
+                ? "does not terminate (its memory grows without bound)" : "crashes (killed by SIGSEGV)") + " on a "
+                + (rt == null ? "register" : rt.text() + " register") + " plus a constant in operand " + operand
+                + (np.hang() ? "; write a predicate register here, computing the value into one first (setp, not.pred)"
+                : "; compute the sum into a register first (as in 'add.u32 %r9, %r1, 1;') and write that register here");
+    }
+
     /** Whether the conditions of a {@code noplus(...)} hold: its modifier values written, a pair {@code p|q}. */
-    private static boolean noPlusApplies(IsaForm.NoPlus np, Ast.Instruction insn, Binding b) {
+    private static boolean noPlusApplies(IsaForm.NoPlus np, Ast.Instruction insn) {
+        List<Token> written = insn.modifiers();
         for (String m : np.modifiers()) {
-            boolean written = false;
-            for (String v : b.values()) {
-                written |= m.equals(v);
+            boolean found = false;
+            for (int i = 0; i < written.size() && !found; i++) {
+                found = m.equals(written.get(i).text());
             }
-            if (!written) {
+            if (!found) {
                 return false;
             }
         }
