@@ -304,7 +304,15 @@ final class FormCompiler {
         boolean any = false;
         boolean pair = false;
         List<String> mods = new ArrayList<>();
-        for (String x : IsaSource.splitWords(w.substring(7, w.length() - 1).replace(',', ' '))) {
+        List<String> constants = new ArrayList<>();
+        String inner = w.substring(7, w.length() - 1);
+        int at = inner.indexOf("const(");
+        if (at >= 0) { // const(a-desc b-desc): operand names
+            int e = inner.indexOf(")", at);
+            constants.addAll(IsaSource.splitWords(inner.substring(at + 6, e).replace(',', ' ')));
+            inner = inner.substring(0, at) + inner.substring(e + 1);
+        }
+        for (String x : IsaSource.splitWords(inner.replace(',', ' '))) {
             switch (x) {
                 case "hang" -> hang = true;
                 case "float" -> floats = true;
@@ -323,7 +331,8 @@ final class FormCompiler {
             throw new FormatException(b.file(), b.line(), w + ": say one of hang, float (the registers ptxas"
                     + " crashes on are floating-point ones), any");
         }
-        IsaForm.NoPlus np = new IsaForm.NoPlus(hang, floats, any, pair, mods.toArray(new String[0]), null);
+        IsaForm.NoPlus np = new IsaForm.NoPlus(hang, floats, any, pair, mods.toArray(new String[0]),
+                constants.toArray(new String[0]), null);
         if (before == null) {
             return np;
         }
@@ -334,7 +343,7 @@ final class FormCompiler {
         }
         while (!chain.isEmpty()) {
             IsaForm.NoPlus c = chain.pop();
-            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), np);
+            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), c.constants(), np);
         }
         return np;
     }

@@ -770,12 +770,16 @@ final class IsaBinary {
             for (int k = 0; k < mods.length; k++) {
                 mods[k] = in.str();
             }
-            clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, null);
+            String[] constants = new String[in.uint()];
+            for (int k = 0; k < constants.length; k++) {
+                constants[k] = in.str();
+            }
+            clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, constants, null);
         }
         IsaForm.NoPlus np = null;
         for (int i = clause.length - 1; i >= 0; i--) {
             IsaForm.NoPlus c = clause[i];
-            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), np);
+            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), c.constants(), np);
         }
         return np;
     }
@@ -1388,6 +1392,7 @@ final class IsaBinary {
                 o.bool(c.any());
                 o.bool(c.pair());
                 o.strs(List.of(c.modifiers()));
+                o.strs(List.of(c.constants()));
             }
         }
 

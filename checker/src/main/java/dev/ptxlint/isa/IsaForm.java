@@ -161,11 +161,13 @@ public final class IsaForm {
      * ({@code noplus(WORDS)}, docs/isa-notation.md): {@code hang}: it does not terminate, whatever the
      * register (predicates: its memory grows without bound); otherwise it is killed by SIGSEGV, when the
      * register is of a floating-point type ({@code floats}: {@code .f16 .f16x2 .f32 .f64}) or of any type
-     * ({@code any}). Only when every word of {@code modifiers} is a written modifier value ({@code .rn})
-     * and, with {@code pair}, a pair {@code p|q} or {@code d|p} is written with both halves; {@code or}: the
-     * next {@code noplus(...)} of the operand, tried when this one does not apply, or null.
+     * ({@code any}). Only when every word of {@code modifiers} is a written modifier value ({@code .rn}),
+     * with {@code pair} a pair {@code p|q} or {@code d|p} is written with both halves, and every operand of
+     * {@code constants} that the form has is written as a constant ({@code const(a-desc b-desc)}: wgmma);
+     * {@code or}: the next {@code noplus(...)} of the operand, tried when this one does not apply, or null.
      */
-    public record NoPlus(boolean hang, boolean floats, boolean any, boolean pair, String[] modifiers, NoPlus or) {
+    public record NoPlus(boolean hang, boolean floats, boolean any, boolean pair, String[] modifiers,
+                         String[] constants, NoPlus or) {
         /** Whether a register of this type plus a constant fails under this clause (its conditions apart). */
         public boolean fails(PtxType register) {
             return hang || any || floats && (register == PtxType.F16 || register == PtxType.F16X2

@@ -1566,7 +1566,8 @@ public final class IsaChecks implements FunctionCheck {
             }
             IsaForm.Operand spec = specAt(b.form().operands(), mask, ops.size(), i);
             PtxType rt = PtxType.of(r.type());
-            IsaForm.NoPlus np = noPlusFailure(spec == null ? null : spec.limits().noPlus(), rt, insn);
+            IsaForm.NoPlus np = noPlusFailure(spec == null ? null : spec.limits().noPlus(), rt, insn,
+                    b.form().operands(), mask);
             if (np != null) {
                 ctx.reporter().report(Rules.PLUS_CONSTANT_CRASH, e.span(), noPlusMessage(np, e, rt, insn,
                         spec.name()));
@@ -1621,8 +1622,9 @@ public final class IsaChecks implements FunctionCheck {
      * {@code rt} plus a constant in this instruction, or null (also for {@code np} null). Shared with the
      * form tables' operands (SourceRule).
      */
-    static IsaForm.NoPlus noPlusFailure(IsaForm.NoPlus np, PtxType rt, Ast.Instruction insn) {
-        while (np != null && !(np.fails(rt) && noPlusApplies(np, insn))) {
+    static IsaForm.NoPlus noPlusFailure(IsaForm.NoPlus np, PtxType rt, Ast.Instruction insn,
+                                        IsaForm.Operand[] specs, int mask) {
+        while (np != null && !(np.fails(rt) && noPlusApplies(np, insn) && constantsWritten(np, insn, specs, mask))) {
             np = np.or();
         }
         return np;
@@ -1635,6 +1637,24 @@ public final class IsaChecks implements FunctionCheck {
                 + (rt == null ? "register" : rt.text() + " register") + " plus a constant in operand " + operand
                 + (np.hang() ? "; write a predicate register here, computing the value into one first (setp, not.pred)"
                 : "; compute the sum into a register first (as in 'add.u32 %r9, %r1, 1;') and write that register here");
+    }
+
+    /**
+     * Whether every operand a {@code noplus(const(...))} names that the form has is written as a constant
+     * (specs null, the form tables: only when it names none).
+     */
+    private static boolean constantsWritten(IsaForm.NoPlus np, Ast.Instruction insn, IsaForm.Operand[] specs,
+                                            int mask) {
+        for (String name : np.constants()) {
+            if (specs == null) {
+                return false;
+            }
+            Ast.Expr e = writtenOperand(specs, mask, insn.operands(), name);
+            if (e != null && !FormAnalysis.isIntegerConstant(e)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the conditions of a {@code noplus(...)} hold: its modifier values written, a pair {@code p|q}. */
