@@ -168,6 +168,14 @@ public final class IsaForm {
      */
     public record NoPlus(boolean hang, boolean floats, boolean any, boolean pair, String[] modifiers,
                          String[] constants, NoPlus or) {
+        /** With the words of its arrays (the loaded and the lazily read sets are compared by their text). */
+        @Override
+        public String toString() {
+            return "NoPlus[hang=" + hang + ", floats=" + floats + ", any=" + any + ", pair=" + pair + ", modifiers="
+                    + java.util.Arrays.toString(modifiers) + ", constants=" + java.util.Arrays.toString(constants)
+                    + ", or=" + or + "]";
+        }
+
         /** Whether a register of this type plus a constant fails under this clause (its conditions apart). */
         public boolean fails(PtxType register) {
             return hang || any || floats && (register == PtxType.F16 || register == PtxType.F16X2
