@@ -16,7 +16,8 @@
 # Expectations are read as FixtureTest reads them (`// expect: CODE[@COL] ...` on the line,
 # `// expect-next-line: ...` for the following line); a code is an error or a warning as
 # `ptxlint --list-rules` says. Needs the jar (mvn -B -q install -DskipTests) for the rule list
-# and ptxas (PTXAS, default /usr/local/cuda/bin/ptxas). Runs two ptxas at a time (JOBS).
+# and ptxas (PTXAS, default /usr/local/cuda/bin/ptxas). Runs two ptxas at a time (JOBS). A line on which
+# ptxas crashes or runs past PTXAS_TIMEOUT seconds (30) counts as rejected (PTX0282's fixture).
 # Exit status 0 when every line agrees.
 set -eu
 ROOT=$(CDPATH= cd -- "$(dirname -- "$0")/.." && pwd)
@@ -40,6 +41,7 @@ for line in subprocess.run(["java", "-XX:+UseSerialGC", "-jar", jar, "--list-rul
     if len(parts) >= 2 and re.fullmatch(r"PTX\d{4}", parts[0]):
         severity[parts[0]] = parts[1]
 
+TIMEOUT = int(os.environ.get("PTXAS_TIMEOUT", "30"))
 EXPECT = re.compile(r"//\s*expect(-next-line)?:\s*(.*)")
 CODE = re.compile(r"(PTX\d{4})(?:@\d+)?")
 
@@ -126,7 +128,16 @@ def expectations(lines):
     return want
 
 def assemble(path, arch):
-    r = subprocess.run([ptxas, "-arch=" + arch, path, "-o", os.devnull], capture_output=True, text=True)
+    """(assembled, messages). ptxas 13.0 crashes or does not terminate on a few lines (a register plus
+    a constant where PTX0282 says so): a crash (killed by a signal) and a run past TIMEOUT seconds count
+    as rejections, since either fails the build."""
+    try:
+        r = subprocess.run([ptxas, "-arch=" + arch, path, "-o", os.devnull], capture_output=True, text=True,
+                           timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        return False, "ptxas did not finish in %d s" % TIMEOUT
+    if r.returncode < 0:
+        return False, "ptxas killed by signal %d" % -r.returncode
     return r.returncode == 0, " | ".join(l.strip() for l in (r.stdout + r.stderr).splitlines()
                                         if "assembly aborted" not in l)
 

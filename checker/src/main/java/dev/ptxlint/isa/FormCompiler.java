@@ -285,7 +285,7 @@ final class FormCompiler {
                     || w.startsWith("only(") || w.startsWith("literals(") || w.startsWith("atmost(")
                     || w.startsWith("sampler32(") || w.startsWith("sreg(") || w.startsWith("handle(")
                     || w.startsWith("independent(") || w.startsWith("regsince(") || w.startsWith("pairsince(")
-                    || w.startsWith("since(")) {
+                    || w.startsWith("since(") || w.startsWith("noplus(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -296,6 +296,73 @@ final class FormCompiler {
             }
             throw new FormatException(b.file(), a.line(), "unknown @operand word '" + w + "'");
         }
+    }
+
+    /**
+     * {@code noplus(float .rn)}: what ptxas 13.0 does with a register plus a constant in the operand
+     * (docs/isa-notation.md): {@code hang}, or the registers it crashes on ({@code float}, {@code any}),
+     * then the conditions: modifier values that must be written ({@code .rn}) and {@code pair}. A second
+     * {@code noplus(...)} on the operand is an alternative ({@code or}: the earlier ones are tried first).
+     */
+    /** The {@code noplus(...)} words of an operand's spec, as one chain of alternatives (null: none). */
+    static IsaForm.NoPlus noPlusClauses(Block b, List<String> spec) {
+        IsaForm.NoPlus np = null;
+        for (String w : spec) {
+            if (w.startsWith("noplus(")) {
+                np = noPlus(b, w, np);
+            }
+        }
+        return np;
+    }
+
+    private static IsaForm.NoPlus noPlus(Block b, String w, IsaForm.NoPlus before) {
+        boolean hang = false;
+        boolean floats = false;
+        boolean any = false;
+        boolean pair = false;
+        List<String> mods = new ArrayList<>();
+        List<String> constants = new ArrayList<>();
+        String inner = w.substring(7, w.length() - 1);
+        int at = inner.indexOf("const(");
+        if (at >= 0) { // const(a-desc b-desc): operand names
+            int e = inner.indexOf(")", at);
+            constants.addAll(IsaSource.splitWords(inner.substring(at + 6, e).replace(',', ' ')));
+            inner = inner.substring(0, at) + inner.substring(e + 1);
+        }
+        for (String x : IsaSource.splitWords(inner.replace(',', ' '))) {
+            switch (x) {
+                case "hang" -> hang = true;
+                case "float" -> floats = true;
+                case "any" -> any = true;
+                case "pair" -> pair = true;
+                default -> {
+                    if (!x.startsWith(".")) {
+                        throw new FormatException(b.file(), b.line(), w + ": '" + x
+                                + "' is none of hang, float, any, pair or a modifier value");
+                    }
+                    mods.add(x);
+                }
+            }
+        }
+        if ((hang ? 1 : 0) + (floats ? 1 : 0) + (any ? 1 : 0) != 1) {
+            throw new FormatException(b.file(), b.line(), w + ": say one of hang, float (the registers ptxas"
+                    + " crashes on are floating-point ones), any");
+        }
+        IsaForm.NoPlus np = new IsaForm.NoPlus(hang, floats, any, pair, mods.toArray(new String[0]),
+                constants.toArray(new String[0]), null);
+        if (before == null) {
+            return np;
+        }
+        // keep the written order: the new clause goes last
+        java.util.ArrayDeque<IsaForm.NoPlus> chain = new java.util.ArrayDeque<>();
+        for (IsaForm.NoPlus c = before; c != null; c = c.or()) {
+            chain.push(c);
+        }
+        while (!chain.isEmpty()) {
+            IsaForm.NoPlus c = chain.pop();
+            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), c.constants(), np);
+        }
+        return np;
     }
 
     private static int slotNamed(List<IsaForm.Slot> slots, String name) {
@@ -356,6 +423,7 @@ final class FormCompiler {
         List<IsaForm.ModeSince> handleSince = new ArrayList<>();
         boolean sampled = false;
         Since pairSince = null;
+        IsaForm.NoPlus noPlus = null;
         boolean fixedType = spec != null && spec.contains("fixed");
         if (spec != null) {
             for (String w : spec) {
@@ -423,6 +491,9 @@ final class FormCompiler {
                             } else {
                                 handleSince.add(new IsaForm.ModeSince(since, w.startsWith("regsince("), mode));
                             }
+                        }
+                        if (w.startsWith("noplus(")) {
+                            noPlus = noPlus(b, w, noPlus);
                         }
                         if (w.startsWith("only(")) {
                             Set<PtxType> ts = new LinkedHashSet<>();
@@ -584,13 +655,14 @@ final class FormCompiler {
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
                 || predElements || anyRegister || specialRegisters != null || branchTargets || address64
-                || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null || forward) {
+                || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null || forward
+                || noPlus != null) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
                     branchTargets, address64, vectorOfOne, whole,
                     handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent,
                             List.copyOf(handleSince)), sampled,
-                    pairSince, forward);
+                    pairSince, forward, noPlus);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

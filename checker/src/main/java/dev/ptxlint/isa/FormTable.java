@@ -65,15 +65,16 @@ public final class FormTable {
      * the form's types), when it is present, the selector it may carry, whether it takes
      * constants, whether its value selects the result ({@code selects}: selp's predicate c, slct's
      * c whose sign selects) and whether its bits are copied to the destination unchanged
-     * ({@code copied}: selp's and slct's a and b).
+     * ({@code copied}: selp's and slct's a and b), and where ptxas 13.0 crashes on a register plus a
+     * constant in it ({@code noPlus}: {@code noplus(...)}, or null).
      */
     public record Operand(String name, Role role, int typeIndex, Presence presence, Selectors selectors,
-                          Constants constants, boolean selects, boolean copied) {
+                          Constants constants, boolean selects, boolean copied, IsaForm.NoPlus noPlus) {
 
         /** An operand that neither selects nor is copied. */
         public Operand(String name, Role role, int typeIndex, Presence presence, Selectors selectors,
                        Constants constants) {
-            this(name, role, typeIndex, presence, selectors, constants, false, false);
+            this(name, role, typeIndex, presence, selectors, constants, false, false, null);
         }
 
         // equals and hashCode written out: a record's own are linked through invokedynamic
@@ -82,7 +83,7 @@ public final class FormTable {
         @Override
         public boolean equals(Object o) {
             return o instanceof Operand x && x.typeIndex == typeIndex && x.role == role && x.presence == presence
-                    && x.constants == constants && x.selects == selects && x.copied == copied
+                    && x.constants == constants && x.selects == selects && x.copied == copied && x.noPlus == noPlus
                     && java.util.Objects.equals(x.name, name)
                     && java.util.Objects.equals(x.selectors, selectors);
         }
@@ -98,15 +99,19 @@ public final class FormTable {
         }
 
         Operand with(Selectors s) {
-            return new Operand(name, role, typeIndex, presence, s, constants, selects, copied);
+            return new Operand(name, role, typeIndex, presence, s, constants, selects, copied, noPlus);
         }
 
         Operand with(Constants c) {
-            return new Operand(name, role, typeIndex, presence, selectors, c, selects, copied);
+            return new Operand(name, role, typeIndex, presence, selectors, c, selects, copied, noPlus);
         }
 
         Operand with(boolean selects, boolean copied) {
-            return new Operand(name, role, typeIndex, presence, selectors, constants, selects, copied);
+            return new Operand(name, role, typeIndex, presence, selectors, constants, selects, copied, noPlus);
+        }
+
+        Operand with(IsaForm.NoPlus np) {
+            return new Operand(name, role, typeIndex, presence, selectors, constants, selects, copied, np);
         }
     }
 
@@ -380,6 +385,11 @@ public final class FormTable {
         /** Whether the operand added last selects the result and whether its bits are copied. */
         public Builder roles(boolean selects, boolean copied) {
             return replaceLast(operands.get(operands.size() - 1).with(selects, copied));
+        }
+
+        /** Where ptxas crashes on a register plus a constant in the operand added last ({@code noplus(...)}). */
+        public Builder noPlus(IsaForm.NoPlus np) {
+            return replaceLast(operands.get(operands.size() - 1).with(np));
         }
 
         /** A message hint for an operand name or a modifier word. */

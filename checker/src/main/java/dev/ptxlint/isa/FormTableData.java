@@ -189,6 +189,8 @@ public final class FormTableData {
         boolean selects;
         /** {@code @operand a b : copied}: its bits go to the destination unchanged (selp's, slct's a and b). */
         boolean copied;
+        /** {@code @operand a b : noplus(...)}: where ptxas 13.0 crashes on a register plus a constant. */
+        IsaForm.NoPlus noPlus;
         final Set<Line> lines = new LinkedHashSet<>();
 
         OperandFacts(String name) {
@@ -410,6 +412,11 @@ public final class FormTableData {
                 OperandFacts of = operands.computeIfAbsent(name, OperandFacts::new);
                 of.selects |= spec.contains("selects");
                 of.copied |= spec.contains("copied");
+                for (String w : spec) {
+                    if (w.startsWith("noplus(") && of.noPlus == null) {
+                        of.noPlus = FormCompiler.noPlusClauses(b, spec);
+                    }
+                }
                 if (of.role == null) {
                     of.role = role;
                     of.typeIndex = typeIndex;
@@ -563,6 +570,9 @@ public final class FormTableData {
                 tb.selectors(o.selectors == null ? Selectors.NONE : o.selectors);
                 tb.constants(o.constants == null ? Constants.TYPED : o.constants);
                 tb.roles(o.selects, o.copied);
+                if (o.noPlus != null) {
+                    tb.noPlus(o.noPlus);
+                }
             }
             for (Map.Entry<String, String> h : hints.entrySet()) {
                 tb.hint(h.getKey(), h.getValue());
@@ -671,9 +681,9 @@ public final class FormTableData {
                         List<String> spec = afterColon(a);
                         for (String w : spec) {
                             if (!w.equals("pred") && !w.equals("neg") && !w.equals("selects") && !w.equals("copied")
-                                    && !w.startsWith(".")) {
+                                    && !w.startsWith(".") && !w.startsWith("noplus(")) {
                                 throw table.error(b.file(), a.line(), "in a form table @operand says .typeslot, pred,"
-                                        + " neg, selects or copied, not " + w);
+                                        + " neg, selects, copied or noplus(...), not " + w);
                             }
                         }
                         for (String n : beforeColon(a)) {

@@ -49,7 +49,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 11;
+    private static final int VERSION = 12;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -745,9 +745,10 @@ final class IsaBinary {
             boolean sampled = in.bool();
             Since pairSince = since(in);
             boolean forward = in.bool();
+            IsaForm.NoPlus noPlus = noPlus(in);
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
-                    vectorOfOne, whole, handle, sampled, pairSince, forward);
+                    vectorOfOne, whole, handle, sampled, pairSince, forward, noPlus);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -755,6 +756,32 @@ final class IsaBinary {
                 (flags & SELECTOR_REQUIRED) != 0, values, multiple, parts, (flags & TYPED) != 0,
                 (flags & EXACT) != 0, spaces, only, widths, literals, (flags & NO_FUNCTION) != 0,
                 (flags & WRITES) != 0, limits);
+    }
+
+    /** An operand's {@code noplus(...)} clauses ({@link Writer#writeNoPlus}), chained in written order, or null. */
+    private static IsaForm.NoPlus noPlus(In in) {
+        IsaForm.NoPlus[] clause = new IsaForm.NoPlus[in.uint()];
+        for (int i = 0; i < clause.length; i++) {
+            boolean hang = in.bool();
+            boolean floats = in.bool();
+            boolean any = in.bool();
+            boolean pair = in.bool();
+            String[] mods = new String[in.uint()];
+            for (int k = 0; k < mods.length; k++) {
+                mods[k] = in.str();
+            }
+            String[] constants = new String[in.uint()];
+            for (int k = 0; k < constants.length; k++) {
+                constants[k] = in.str();
+            }
+            clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, constants, null);
+        }
+        IsaForm.NoPlus np = null;
+        for (int i = clause.length - 1; i >= 0; i--) {
+            IsaForm.NoPlus c = clause[i];
+            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), c.constants(), np);
+        }
+        return np;
     }
 
     private FormTable table(In in) {
@@ -786,7 +813,7 @@ final class IsaBinary {
             boolean selects = in.bool();
             boolean copied = in.bool();
             operands[i] = new FormTable.Operand(name, role, typeIndex, presence, selectors, constants, selects,
-                    copied);
+                    copied, noPlus(in));
         }
         List<String> secondaryOps = in.strs();
         String cmpName = in.str();
@@ -1349,6 +1376,24 @@ final class IsaBinary {
             o.bool(l.sampled());
             writeSince(o, l.pairSince());
             o.bool(l.forward());
+            writeNoPlus(o, l.noPlus());
+        }
+
+        /** The {@code noplus(...)} clauses of an operand, in written order (read by {@link IsaBinary#noPlus}). */
+        private static void writeNoPlus(Out o, IsaForm.NoPlus np) {
+            int clauses = 0;
+            for (IsaForm.NoPlus c = np; c != null; c = c.or()) {
+                clauses++;
+            }
+            o.uint(clauses);
+            for (IsaForm.NoPlus c = np; c != null; c = c.or()) {
+                o.bool(c.hang());
+                o.bool(c.floats());
+                o.bool(c.any());
+                o.bool(c.pair());
+                o.strs(List.of(c.modifiers()));
+                o.strs(List.of(c.constants()));
+            }
         }
 
         private static void writeTable(Out o, FormTable t) {
@@ -1383,6 +1428,7 @@ final class IsaBinary {
                 o.uint(op.constants().ordinal());
                 o.bool(op.selects());
                 o.bool(op.copied());
+                writeNoPlus(o, op.noPlus());
             }
             o.strs(t.secondaryOps());
             o.str(t.cmpName());

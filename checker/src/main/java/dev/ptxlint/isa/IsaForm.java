@@ -139,15 +139,18 @@ public final class IsaForm {
      * the texturing mode shapes ({@code sampled}); {@code pairSince}: what the second half of a pair
      * {@code d{|p}} needs when written ({@code pairsince(V TARGET)}), or null;
      * {@code forward}: a label operand that may name a label defined further down ({@code forward}:
-     * bra's target); every other label operand takes only a label defined above it.
+     * bra's target); every other label operand takes only a label defined above it;
+     * {@code noPlus}: a register plus a constant ({@code %f3+1}) here makes ptxas 13.0 crash or not
+     * terminate ({@code noplus(...)}), or null.
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
-                         boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince, boolean forward) {
+                         boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince, boolean forward,
+                         NoPlus noPlus) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false, false, false, false, null, false, null, false);
+                Map.of(), false, false, null, false, false, false, false, null, false, null, false, null);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {
@@ -166,6 +169,33 @@ public final class IsaForm {
      */
     public record Geometry(String name, int count, String layout, boolean index, boolean apart, boolean vector,
                            boolean nosampler) {
+    }
+
+    /**
+     * Where ptxas 13.0 fails on a register plus a constant ({@code %f3+1}) in the operand
+     * ({@code noplus(WORDS)}, docs/isa-notation.md): {@code hang}: it does not terminate, whatever the
+     * register (predicates: its memory grows without bound); otherwise it is killed by SIGSEGV, when the
+     * register is of a floating-point type ({@code floats}: {@code .f16 .f16x2 .f32 .f64}) or of any type
+     * ({@code any}). Only when every word of {@code modifiers} is a written modifier value ({@code .rn}),
+     * with {@code pair} a pair {@code p|q} or {@code d|p} is written with both halves, and every operand of
+     * {@code constants} that the form has is written as a constant ({@code const(a-desc b-desc)}: wgmma);
+     * {@code or}: the next {@code noplus(...)} of the operand, tried when this one does not apply, or null.
+     */
+    public record NoPlus(boolean hang, boolean floats, boolean any, boolean pair, String[] modifiers,
+                         String[] constants, NoPlus or) {
+        /** With the words of its arrays (the loaded and the lazily read sets are compared by their text). */
+        @Override
+        public String toString() {
+            return "NoPlus[hang=" + hang + ", floats=" + floats + ", any=" + any + ", pair=" + pair + ", modifiers="
+                    + java.util.Arrays.toString(modifiers) + ", constants=" + java.util.Arrays.toString(constants)
+                    + ", or=" + or + "]";
+        }
+
+        /** Whether a register of this type plus a constant fails under this clause (its conditions apart). */
+        public boolean fails(PtxType register) {
+            return hang || any || floats && (register == PtxType.F16 || register == PtxType.F16X2
+                    || register == PtxType.F32 || register == PtxType.F64);
+        }
     }
 
     /**

@@ -640,7 +640,7 @@ public final class IsaChecks implements FunctionCheck {
                 }
                 if (requirementsMet(b, ctx)) {
                     report(insn, b, ctx);
-                    plusConstants(insn, ctx);
+                    plusConstants(insn, b, ctx);
                     return b;
                 }
             } else if (n < bestCount || n == bestCount && shapeMisses(insn, b) < shapeMisses(insn, best)) {
@@ -650,7 +650,7 @@ public final class IsaChecks implements FunctionCheck {
         }
         if (passed != null) {
             requirement(insn, passed, ctx);
-            plusConstants(insn, ctx);
+            plusConstants(insn, passed, ctx);
             return passed;
         }
         List<Finding> out = new ArrayList<>();
@@ -1761,17 +1761,139 @@ public final class IsaChecks implements FunctionCheck {
         return 0; // PTX0272 once a form passed (plusConstants)
     }
 
-    /** PTX0272 on each register plus a constant among the operands of an instruction whose form passed. */
-    private static void plusConstants(Ast.Instruction insn, CheckContext ctx) {
+    /**
+     * PTX0272 on each register plus a constant among the operands of an instruction whose form passed;
+     * PTX0282 instead where the operand's data says ptxas 13.0 crashes or does not terminate on it
+     * ({@code noplus(...)}, {@link IsaForm.NoPlus}).
+     */
+    private void plusConstants(Ast.Instruction insn, Binding b, CheckContext ctx) {
         List<Ast.Expr> ops = insn.operands();
+        int mask = 0;
+        boolean masked = false;
         for (int i = 0; i < ops.size(); i++) {
             Ast.Expr e = ops.get(i);
-            if (e instanceof Ast.Binary && FormAnalysis.registerPlusConstant(e, ctx) != null) {
-                ctx.reporter().report(Rules.REGISTER_PLUS_CONSTANT, e.span(), "'" + Exprs.text(e) + "' in '"
-                        + insn.mnemonic() + "' is a register plus a constant: ptxas accepts it, the manual does not"
-                        + " describe it; compute the sum into a register first (add)");
+            Symbol r = e instanceof Ast.Binary ? FormAnalysis.registerPlusConstant(e, ctx) : null;
+            if (r == null) {
+                continue;
+            }
+            if (!masked) {
+                mask = passingMask(insn, b, ctx);
+                masked = true;
+            }
+            IsaForm.Operand spec = specAt(b.form().operands(), mask, ops.size(), i);
+            PtxType rt = PtxType.of(r.type());
+            IsaForm.NoPlus np = noPlusFailure(spec == null ? null : spec.limits().noPlus(), rt, insn,
+                    b.form().operands(), mask);
+            if (np != null) {
+                ctx.reporter().report(Rules.PLUS_CONSTANT_CRASH, e.span(), noPlusMessage(np, e, rt, insn,
+                        spec.name()));
+                continue;
+            }
+            ctx.reporter().report(Rules.REGISTER_PLUS_CONSTANT, e.span(), "'" + Exprs.text(e) + "' in '"
+                    + insn.mnemonic() + "' is a register plus a constant: ptxas accepts it, the manual does not"
+                    + " describe it; compute the sum into a register first (add)");
+        }
+    }
+
+    /** The optional operands present in the form that passed ({@link #operandProblems}' choice; -1: all). */
+    private int passingMask(Ast.Instruction insn, Binding b, CheckContext ctx) {
+        IsaForm f = b.form();
+        int optionals = f.operands().length - f.minOperands();
+        int present = insn.operands().size() - f.minOperands();
+        if (optionals == present) {
+            return -1;
+        }
+        int limit = optionals > 16 ? 0 : 1 << optionals;
+        for (int mask = 0; mask < limit; mask++) {
+            if (Integer.bitCount(mask) == present && operands(insn, b, mask, ctx, null) == 0) {
+                return mask;
             }
         }
+        return -1;
+    }
+
+    /** The spec of written operand {@code index}, with the optional ones in {@code mask} present. */
+    private static IsaForm.Operand specAt(IsaForm.Operand[] specs, int mask, int written, int index) {
+        int k = 0;
+        int optionalIndex = 0;
+        for (int i = 0; i < specs.length && k < written; i++) {
+            IsaForm.Operand spec = specs[i];
+            if (spec.optional()) {
+                boolean on = mask < 0 || (mask & (1 << optionalIndex)) != 0;
+                optionalIndex++;
+                if (!on) {
+                    continue;
+                }
+            }
+            if (k == index) {
+                return spec;
+            }
+            k++;
+        }
+        return null;
+    }
+
+    /**
+     * The clause of an operand's {@code noplus(...)} under which ptxas 13.0 fails on a register of type
+     * {@code rt} plus a constant in this instruction, or null (also for {@code np} null). Shared with the
+     * form tables' operands (SourceRule).
+     */
+    static IsaForm.NoPlus noPlusFailure(IsaForm.NoPlus np, PtxType rt, Ast.Instruction insn,
+                                        IsaForm.Operand[] specs, int mask) {
+        while (np != null && !(np.fails(rt) && noPlusApplies(np, insn) && constantsWritten(np, insn, specs, mask))) {
+            np = np.or();
+        }
+        return np;
+    }
+
+    /** PTX0282's message for register-plus-constant {@code e} in operand {@code operand}, failing under {@code np}. */
+    static String noPlusMessage(IsaForm.NoPlus np, Ast.Expr e, PtxType rt, Ast.Instruction insn, String operand) {
+        return "'" + Exprs.text(e) + "' in '" + insn.mnemonic() + "': ptxas 13.0 " + (np.hang()
+                ? "does not terminate (its memory grows without bound)" : "crashes (killed by SIGSEGV)") + " on a "
+                + (rt == null ? "register" : rt.text() + " register") + " plus a constant in operand " + operand
+                + (np.hang() ? "; write a predicate register here, computing the value into one first (setp, not.pred)"
+                : "; compute the sum into a register first (as in 'add.u32 %r9, %r1, 1;') and write that register here");
+    }
+
+    /**
+     * Whether every operand a {@code noplus(const(...))} names that the form has is written as a constant
+     * (specs null, the form tables: only when it names none).
+     */
+    private static boolean constantsWritten(IsaForm.NoPlus np, Ast.Instruction insn, IsaForm.Operand[] specs,
+                                            int mask) {
+        for (String name : np.constants()) {
+            if (specs == null) {
+                return false;
+            }
+            Ast.Expr e = writtenOperand(specs, mask, insn.operands(), name);
+            if (e != null && !FormAnalysis.isIntegerConstant(e)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the conditions of a {@code noplus(...)} hold: its modifier values written, a pair {@code p|q}. */
+    private static boolean noPlusApplies(IsaForm.NoPlus np, Ast.Instruction insn) {
+        List<Token> written = insn.modifiers();
+        for (String m : np.modifiers()) {
+            boolean found = false;
+            for (int i = 0; i < written.size() && !found; i++) {
+                found = m.equals(written.get(i).text());
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        if (np.pair()) {
+            for (Ast.Expr e : insn.operands()) {
+                if (e instanceof Ast.PredPair p && !(p.second() instanceof Ast.Sink)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        return true;
     }
 
     private static boolean functionAddressFits(Ast.Instruction insn, IsaForm.Operand spec, PtxType type,

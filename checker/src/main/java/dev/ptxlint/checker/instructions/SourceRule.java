@@ -111,7 +111,7 @@ final class SourceRule implements FormRule {
                 dev.ptxlint.checker.Symbol r = a.table.hasSelectors() ? null
                         : FormAnalysis.registerPlusConstant(o.expr(), ctx);
                 if (r != null) {
-                    plusConstant(o, r, t, where.get(), ctx);
+                    plusConstant(o, r, t, where.get(), slot, a.insn, ctx);
                     return;
                 }
                 report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is an expression over a register; only a "
@@ -182,7 +182,7 @@ final class SourceRule implements FormRule {
             case REGISTER_EXPRESSION -> {
                 dev.ptxlint.checker.Symbol r = FormAnalysis.registerPlusConstant(o.expr(), ctx);
                 if (r != null) {
-                    plusConstant(o, r, PtxType.PRED, where.get(), ctx);
+                    plusConstant(o, r, PtxType.PRED, where.get(), slot, a.insn, ctx);
                     return;
                 }
                 report(Rules.INVALID_OPERAND_KIND, o, where.get() + " must be a predicate register", ctx);
@@ -237,14 +237,21 @@ final class SourceRule implements FormRule {
 
     /**
      * A register plus a constant ({@code %u1+1}) as a source or predicate: PTX0272 where the register's
-     * kind fits the operand ({@link FormAnalysis#plusConstantFits}), PTX0213 where it does not.
+     * kind fits the operand ({@link FormAnalysis#plusConstantFits}), PTX0213 where it does not; PTX0282
+     * where the slot's {@code noplus(...)} says ptxas 13.0 crashes or hangs on it.
      */
-    static void plusConstant(Operand o, dev.ptxlint.checker.Symbol r, PtxType t, String where, CheckContext ctx) {
+    static void plusConstant(Operand o, dev.ptxlint.checker.Symbol r, PtxType t, String where, FormTable.Operand slot,
+                             Ast.Instruction insn, CheckContext ctx) {
         PtxType rt = PtxType.of(r.type());
         if (!FormAnalysis.plusConstantFits(t, rt)) {
             report(Rules.OPERAND_TYPE_MISMATCH, o, where + " is " + Exprs.text(o.expr()) + ", a register plus a "
                     + "constant, but " + r.name() + " is " + rt.text() + ": ptxas takes " + plusConstantTypes(t)
                     + " registers there", ctx);
+            return;
+        }
+        dev.ptxlint.isa.IsaForm.NoPlus np = IsaChecks.noPlusFailure(slot.noPlus(), rt, insn, null, -1);
+        if (np != null) {
+            report(Rules.PLUS_CONSTANT_CRASH, o, IsaChecks.noPlusMessage(np, o.expr(), rt, insn, slot.name()), ctx);
             return;
         }
         report(Rules.REGISTER_PLUS_CONSTANT, o, where + " is " + Exprs.text(o.expr()) + ", a register plus a "
