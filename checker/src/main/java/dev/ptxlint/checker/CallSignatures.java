@@ -41,6 +41,15 @@ final class CallSignatures {
     record Signature(boolean entry, Shape[] returns, Shape[] params, String[] returnNames, String[] paramNames) {
     }
 
+    /**
+     * The most functions whose signatures are kept (docs/limits.md): a module with more has calls to the
+     * later ones unchecked, so that memory stays flat however many functions a module declares.
+     */
+    static final int MAX_SIGNATURES = 16_384;
+
+    private static final Shape[] NO_SHAPES = new Shape[0];
+    private static final String[] NO_NAMES = new String[0];
+
     private final Map<String, Signature> functions;
     private final Map<Long, Shape> locals = new HashMap<>();
 
@@ -56,8 +65,8 @@ final class CallSignatures {
 
     /** Records the signature of {@code f} at its first declaration. */
     void declare(Ast.Function f) {
-        if (f.name() == null) {
-            return;
+        if (f.name() == null || functions.size() >= MAX_SIGNATURES) {
+            return; // only the reading thread writes: the size cannot grow past the limit between the two calls
         }
         functions.putIfAbsent(f.name().text(), new Signature(f.isEntry(),
                 shapes(f.isEntry() || f.returns() == null ? List.of() : f.returns()), shapes(f.params()),
@@ -92,6 +101,9 @@ final class CallSignatures {
     }
 
     private static Shape[] shapes(List<Ast.VarDecl> decls) {
+        if (decls.isEmpty()) {
+            return NO_SHAPES;
+        }
         int n = 0;
         for (Ast.VarDecl d : decls) {
             n += d.declarators().size();
@@ -107,6 +119,9 @@ final class CallSignatures {
     }
 
     private static String[] names(List<Ast.VarDecl> decls) {
+        if (decls.isEmpty()) {
+            return NO_NAMES;
+        }
         int n = 0;
         for (Ast.VarDecl d : decls) {
             n += d.declarators().size();
