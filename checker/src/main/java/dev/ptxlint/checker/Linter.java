@@ -99,13 +99,13 @@ public final class Linter {
     }
 
     /**
-     * The system property {@code ptxlint.threads}, else the number of processors, 2 included: with
-     * batches of 256 statements the worker's bodies no longer double the collector's work, and the
-     * reading thread's share is halved (docs/performance.md "-j 2 against -j 1 after the batch
-     * change"; before it, 1 on 2 processors).
+     * The system property {@code ptxlint.threads}, else the number of processors from 3 on, else 1:
+     * on 2 cores the workers cost more than they gain, even idle (their queued bodies survive young
+     * collections; docs/performance.md "Why -j 2 was slower than -j 1 on 2 cores").
      */
     public static int automaticThreads() {
-        return Integer.getInteger("ptxlint.threads", Runtime.getRuntime().availableProcessors());
+        int p = Runtime.getRuntime().availableProcessors();
+        return Integer.getInteger("ptxlint.threads", p > 2 ? p : 1);
     }
 
     /** 0: {@link #defaultThreads()}. */

@@ -49,7 +49,7 @@ public final class Cli {
               -j, --jobs N      lint up to N files at once (default: the number of
                                 processors); output keeps the order of the inputs;
                                 N threads in all check the functions of a large file
-                                (default: the number of processors)
+                                (default: 1 on 2 processors or fewer, else all)
               --config FILE     read settings from FILE instead of the nearest .ptxlintrc
               --no-config       ignore .ptxlintrc files: default settings
               --error-on LEVEL  exit 1 when a diagnostic at LEVEL or above is found:
@@ -223,8 +223,8 @@ public final class Cli {
         fixMode = o.fixing() ? o : null;
         this.cuda = o.cuda;
         this.verbose = o.verbose;
-        // also the threads, in all, that check the functions of one large file; without -j, the
-        // processors (docs/performance.md "-j 2 against -j 1 after the batch change")
+        // also the threads, in all, that check the functions of one large file; without -j, one on 2
+        // processors or fewer (docs/performance.md "Why -j 2 was slower than -j 1 on 2 cores")
         Linter.setDefaultThreads(o.jobsGiven ? o.jobs : Linter.automaticThreads());
         int code = lintAll(o.paths, renderer, o.quiet, o.errorOn, so, explicit, o.jobs);
         if (newBaseline != null) {
