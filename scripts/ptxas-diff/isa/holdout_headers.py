@@ -522,19 +522,8 @@ def main():
                 f.write("%s\t%s\t%s\t%s\n" % (FAMILY, v, t, ins))
     if not args.record:
         return
-    cache = holdout_real.load_cache(args.cache)
-    todo = [isa_run.Case(FAMILY, v, t, ins) for (v, t, ins) in sorted(cases) if (v, t, ins) not in cache]
-    print("to judge: %d (cached %d)" % (len(todo), len(cases) - len(todo)), file=sys.stderr)
     t0 = time.time()
-    step = 1000
-    for i in range(0, len(todo), step):
-        res, stats = isa_run.run_cases(todo[i:i + step], jobs=args.jobs)
-        for c, v, m in res:
-            cache[c.key()] = (v, m)
-        rows = [(isa_run.Case(FAMILY, *k), v, m) for k, (v, m) in cache.items()]
-        isa_run.write_tsv_gz(args.cache, FAMILY, rows, "cache")
-        print("  judged %d/%d, %.0fs %s" % (min(i + step, len(todo)), len(todo), time.time() - t0, stats),
-              file=sys.stderr)
+    cache = holdout_real.judge_cached(FAMILY, cases, args.cache, args.jobs, step=1000)
     results = [(isa_run.Case(FAMILY, v, t, ins), *cache[(v, t, ins)]) for (v, t, ins) in sorted(cases)]
     isa_run.write_tsv_gz(args.out, FAMILY, results,
                          "scripts/ptxas-diff/isa/holdout_headers.py --n %d --seed %d (%s, %d asm statements, %d "

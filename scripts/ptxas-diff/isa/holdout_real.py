@@ -484,6 +484,25 @@ def load_cache(path):
     return out
 
 
+
+def judge_cached(family, cases, cache_path, jobs, step=2000):
+    """Judges the cases (version, target, instruction) with ptxas, keeping every verdict in the cache
+    file as it goes (a run that stops is resumed from it); returns the cache, case -> (verdict, message).
+    Shared by the hold-out scripts."""
+    cache = load_cache(cache_path)
+    todo = [isa_run.Case(family, v, t, ins) for (v, t, ins) in sorted(cases) if (v, t, ins) not in cache]
+    print("to judge: %d (cached %d)" % (len(todo), len(cases) - len(todo)), file=sys.stderr)
+    t0 = time.time()
+    for i in range(0, len(todo), step):
+        res, stats = isa_run.run_cases(todo[i:i + step], jobs=jobs)
+        for c, v, m in res:
+            cache[c.key()] = (v, m)
+        rows = [(isa_run.Case(family, *k), v, m) for k, (v, m) in cache.items()]
+        isa_run.write_tsv_gz(cache_path, family, rows, "cache")
+        print("  judged %d/%d, %.0fs %s" % (min(i + step, len(todo)), len(todo), time.time() - t0, stats),
+              file=sys.stderr)
+    return cache
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("ptx", nargs="+")
@@ -509,18 +528,8 @@ def main():
                 f.write("%s\t%s\t%s\t%s\n" % (FAMILY, v, t, ins))
     if not args.record:
         return
-    cache = load_cache(args.cache)
-    todo = [isa_run.Case(FAMILY, v, t, ins) for (v, t, ins) in sorted(cases) if (v, t, ins) not in cache]
-    print("to judge: %d (cached %d)" % (len(todo), len(cases) - len(todo)), file=sys.stderr)
     t0 = time.time()
-    step = 2000
-    for i in range(0, len(todo), step):
-        res, stats = isa_run.run_cases(todo[i:i + step], jobs=args.jobs)
-        for c, v, m in res:
-            cache[c.key()] = (v, m)
-        rows = [(isa_run.Case(FAMILY, *k), v, m) for k, (v, m) in cache.items()]
-        isa_run.write_tsv_gz(args.cache, FAMILY, rows, "cache")
-        print("  judged %d/%d, %.0fs %s" % (min(i + step, len(todo)), len(todo), time.time() - t0, stats), file=sys.stderr)
+    cache = judge_cached(FAMILY, cases, args.cache, args.jobs)
     results = [(isa_run.Case(FAMILY, v, t, ins), *cache[(v, t, ins)]) for (v, t, ins) in sorted(cases)]
     isa_run.write_tsv_gz(args.out, FAMILY, results,
                          "scripts/ptxas-diff/isa/holdout_real.py --n %d --seed %d (%d PTX files)"
