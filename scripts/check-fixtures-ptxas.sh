@@ -82,6 +82,16 @@ def top_level_items(lines):
         depth += code.count("{") - code.count("}")
     return [(s, starts[k + 1] if k + 1 < len(starts) else len(lines)) for k, s in enumerate(starts)]
 
+def module_lines(lines):
+    """Indices of the lines that start outside every { } body (declarations, function headers)."""
+    out, depth = [], 0
+    for i, line in enumerate(lines):
+        if depth == 0:
+            out.append(i)
+        code = strip_comment(line)
+        depth += code.count("{") - code.count("}")
+    return out
+
 def check_items(fixture, name, lines, items, want, arch):
     """Module-level fixtures (expectations on declarations, function headers, .alias): the module
     without the items that expect something must assemble, and each such item added back alone
@@ -159,7 +169,8 @@ with tempfile.TemporaryDirectory() as tmp:
 
         insns_set = set(insns)
         items = top_level_items(lines)
-        if any(want.get(i) for s, e in items for i in range(s, e)):
+        # module-level mode only for expectations outside function bodies (an item spans its body too)
+        if any(want.get(i) for i in module_lines(lines)):
             bad = check_items(fixture, name, lines, items, want, arch)
             checked += len(items)
             failures += bad

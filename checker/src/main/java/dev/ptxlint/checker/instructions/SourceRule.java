@@ -106,12 +106,23 @@ final class SourceRule implements FormRule {
             case MINUS_REGISTER -> report(Rules.INVALID_NEGATION, o, where.get() + " cannot be negated with '-': "
                     + a.opcode() + " has no operand negation; negate into a register first (neg)", ctx);
             case REGISTER_EXPRESSION -> {
-                // ptxas takes a register plus a constant outside the video instructions (their
-                // selectors: "Parsing error" for vset.u32.u32.eq %u1, %u2+1, %u3)
-                dev.ptxlint.checker.Symbol r = a.table.hasSelectors() ? null
-                        : FormAnalysis.registerPlusConstant(o.expr(), ctx);
+                // ptxas takes a register plus a constant where it parses the operand as on every
+                // non-video instruction: outside the video instructions, and in a video slot that
+                // takes no selector and ignores .b01/.b12/.b23 (scalar vset's c: vset.u32.u32.lt
+                // %r1, %r2, %r3, %r4+1 assembles). Where it reads selectors after a register, the
+                // sum is a selector to it: "Parsing error" in a and b (vset.u32.u32.eq %u1, %u2+1,
+                // %u3), "Incorrect video selector" in vset2/vset4's c (holdout-plusconst, 2026-11-28)
+                boolean video = a.table.hasSelectors() && (slot.selectors().allowsAny()
+                        || slot.selectors().odd() != dev.ptxlint.isa.Selectors.Odd.ACCEPTED);
+                dev.ptxlint.checker.Symbol r = video ? null : FormAnalysis.registerPlusConstant(o.expr(), ctx);
                 if (r != null) {
                     plusConstant(o, r, t, where.get(), slot, a.insn, ctx);
+                    return;
+                }
+                if (video && FormAnalysis.registerPlusConstant(o.expr(), ctx) != null) {
+                    report(Rules.INVALID_OPERAND_KIND, o, where.get() + " cannot be a register plus a constant: "
+                            + "ptxas reads what follows a register here as a video selector ('Incorrect video "
+                            + "selector', or a parsing error); compute the sum into a register first (add)", ctx);
                     return;
                 }
                 report(Rules.INVALID_OPERAND_KIND, o, where.get() + " is an expression over a register; only a "
