@@ -37,8 +37,12 @@ final class CallSignatures {
     record Shape(String type, long bytes, long align, boolean array) {
     }
 
+    /** One formal parameter: its name, and its shape (null where the matching rule is not known). */
+    record Formal(String name, Shape shape) {
+    }
+
     /** A function's formal parameters; {@code returns} empty for an entry. */
-    record Signature(boolean entry, Shape[] returns, Shape[] params, String[] returnNames, String[] paramNames) {
+    record Signature(boolean entry, Formal[] returns, Formal[] params) {
     }
 
     /**
@@ -47,8 +51,7 @@ final class CallSignatures {
      */
     static final int MAX_SIGNATURES = 16_384;
 
-    private static final Shape[] NO_SHAPES = new Shape[0];
-    private static final String[] NO_NAMES = new String[0];
+    private static final Formal[] NONE = new Formal[0];
 
     private final Map<String, Signature> functions;
     private final Map<Long, Shape> locals = new HashMap<>();
@@ -69,8 +72,7 @@ final class CallSignatures {
             return; // only the reading thread writes: the size cannot grow past the limit between the two calls
         }
         functions.putIfAbsent(f.name().text(), new Signature(f.isEntry(),
-                shapes(f.isEntry() || f.returns() == null ? List.of() : f.returns()), shapes(f.params()),
-                names(f.isEntry() || f.returns() == null ? List.of() : f.returns()), names(f.params())));
+                formals(f.isEntry() || f.returns() == null ? List.of() : f.returns()), formals(f.params())));
     }
 
     /** Records the shapes of a {@code .param} declaration of a body or of the function's parameters. */
@@ -100,37 +102,19 @@ final class CallSignatures {
         return false;
     }
 
-    private static Shape[] shapes(List<Ast.VarDecl> decls) {
+    private static Formal[] formals(List<Ast.VarDecl> decls) {
         if (decls.isEmpty()) {
-            return NO_SHAPES;
+            return NONE;
         }
         int n = 0;
         for (Ast.VarDecl d : decls) {
             n += d.declarators().size();
         }
-        Shape[] out = new Shape[n];
+        Formal[] out = new Formal[n];
         int k = 0;
         for (Ast.VarDecl d : decls) {
             for (Ast.Declarator x : d.declarators()) {
-                out[k++] = shape(d, x);
-            }
-        }
-        return out;
-    }
-
-    private static String[] names(List<Ast.VarDecl> decls) {
-        if (decls.isEmpty()) {
-            return NO_NAMES;
-        }
-        int n = 0;
-        for (Ast.VarDecl d : decls) {
-            n += d.declarators().size();
-        }
-        String[] out = new String[n];
-        int k = 0;
-        for (Ast.VarDecl d : decls) {
-            for (Ast.Declarator x : d.declarators()) {
-                out[k++] = x.name().text();
+                out[k++] = new Formal(x.name().text(), shape(d, x));
             }
         }
         return out;
@@ -260,12 +244,12 @@ final class CallSignatures {
                     "'" + name + "' " + count(sig.returns().length, "value", "returns") + ", but this call "
                             + (nr == 0 ? "lists none" : "lists " + nr)
                             + (sig.returns().length == 0 ? "; remove the return list"
-                                    : "; write " + listOf(sig.returnNames()) + " before the function name")));
+                                    : "; write " + listOf(sig.returns()) + " before the function name")));
         }
         if (na != sig.params().length) {
             out.report(Diagnostic.of(Rules.CALL_SIGNATURE, TextRange.of(args != null ? args.span() : callee.span()),
                     "'" + name + "' " + count(sig.params().length, "parameter", "takes") + " "
-                            + listOf(sig.paramNames()) + ", but this call passes " + (na == 0 ? "none" : na)));
+                            + listOf(sig.params()) + ", but this call passes " + (na == 0 ? "none" : na)));
         }
         if (rets != null) {
             for (Ast.Expr r : rets.items()) {
@@ -281,12 +265,12 @@ final class CallSignatures {
         }
         if (nr == sig.returns().length && rets != null) {
             for (int k = 0; k < nr; k++) {
-                value(rets.items().get(k), sig.returns()[k], sig.returnNames()[k], name, resolver, out);
+                value(rets.items().get(k), sig.returns()[k], name, resolver, out);
             }
         }
         if (na == sig.params().length && args != null) {
             for (int k = 0; k < na; k++) {
-                value(args.items().get(k), sig.params()[k], sig.paramNames()[k], name, resolver, out);
+                value(args.items().get(k), sig.params()[k], name, resolver, out);
             }
         }
     }
@@ -296,12 +280,18 @@ final class CallSignatures {
                 : verb + " " + n + " " + what + (n == 1 ? "" : "s");
     }
 
-    private static String listOf(String[] names) {
-        return "(" + String.join(", ", names) + ")";
+    private static String listOf(Formal[] formals) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < formals.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(formals[i].name());
+        }
+        return sb.append(')').toString();
     }
 
-    private void value(Ast.Expr e, Shape formal, String formalName, String fn, java.util.function.Function<String, Symbol> resolver,
+    private void value(Ast.Expr e, Formal f, String fn, java.util.function.Function<String, Symbol> resolver,
                        Reporter out) {
+        Shape formal = f.shape();
+        String formalName = f.name();
         if (formal == null) {
             return;
         }

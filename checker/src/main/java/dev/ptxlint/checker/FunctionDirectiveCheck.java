@@ -2,11 +2,13 @@ package dev.ptxlint.checker;
 
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.isa.PtxVersion;
+import dev.ptxlint.isa.Since;
 import dev.ptxlint.isa.Target;
 import dev.ptxlint.syntax.Ast;
 import dev.ptxlint.syntax.Ast.Directive;
 import dev.ptxlint.syntax.Ast.Function;
 import dev.ptxlint.syntax.Token;
+import java.util.List;
 
 /**
  * The directives between a function's parameters and its body ({@code .maxntid}, {@code .reqntid},
@@ -99,45 +101,31 @@ final class FunctionDirectiveCheck {
         }
     }
 
-    /** Reports a directive the module's version or target is too old for; true when reported. */
+    /** What each function directive needs (measured with ptxas 13.0, docs/ptxas-behaviour.md section 19). */
+    private static final java.util.Map<String, Since> REQUIRES = java.util.Map.of(
+            ".reqnctapercluster", since(7, 8, 90), ".maxclusterrank", since(7, 8, 90),
+            ".explicitcluster", since(7, 8, 90), ".blocksareclusters", since(9, 0, 90),
+            ".abi_preserve", since(9, 0, 80), ".abi_preserve_control", since(9, 0, 80), ".noreturn", since(6, 4, 0));
+
+    private static Since since(int major, int minor, int sm) {
+        return new Since(PtxVersion.of(major, minor), sm == 0 ? List.of() : List.of(new Since.TargetReq(sm, ' ')));
+    }
+
+    /** Reports a directive the module's version or target is too old for (PTX0216); true when reported. */
     private static boolean requires(Directive d, PtxVersion v, Target t, Reporter out) {
         String n = d.name().text();
-        int major;
-        int minor;
-        int sm;
-        switch (n) {
-            case ".reqnctapercluster", ".maxclusterrank", ".explicitcluster" -> {
-                major = 7;
-                minor = 8;
-                sm = 90;
-            }
-            case ".blocksareclusters" -> {
-                major = 9;
-                minor = 0;
-                sm = 90;
-            }
-            case ".abi_preserve", ".abi_preserve_control" -> {
-                major = 9;
-                minor = 0;
-                sm = 80;
-            }
-            case ".noreturn" -> {
-                major = 6;
-                minor = 4;
-                sm = 0;
-            }
-            default -> {
-                return false;
-            }
+        Since s = REQUIRES.get(n);
+        if (s == null) {
+            return false;
         }
-        if (before(v, major, minor)) {
-            out.report(Rules.REQUIRES_NEWER, d.name().span(), "'" + n + "' requires .version " + major + "." + minor
-                    + " or later (this module declares " + v + ")");
+        if (!s.versionMet(v)) {
+            out.report(Rules.REQUIRES_NEWER, d.name().span(), "'" + n + "' requires .version " + s.version()
+                    + " or later; the module declares " + v);
             return true;
         }
-        if (t != null && t.sm() < sm) {
-            out.report(Rules.REQUIRES_NEWER, d.name().span(), "'" + n + "' requires .target sm_" + sm
-                    + " or higher (this module targets sm_" + t.sm() + t.suffix() + ")");
+        if (!s.targetMet(t)) {
+            out.report(Rules.REQUIRES_NEWER, d.name().span(), "'" + n + "' requires .target " + s.targetText()
+                    + " or later; the module targets " + t.name());
             return true;
         }
         return false;
