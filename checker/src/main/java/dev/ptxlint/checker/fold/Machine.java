@@ -378,21 +378,19 @@ final class Machine {
         }
 
         /**
-         * Whether the last {@link #compare} was decided because a register is compared with itself
-         * (reported as PTX0305 instead of PTX0300).
+         * Whether the comparison is decided because a register is compared with itself (PTX0305
+         * instead of PTX0300): {@link #selfCompare} of the operator, or null.
          */
-        boolean self;
+        private Boolean self(ScalarType t) {
+            return sameRegister(ops[1], ops[2]) ? selfCompare(cmp, t.isPacked() ? t.lane() : t, ftz) : null;
+        }
 
         /** The comparison's result per lane (one lane for scalars), or null where unknown. */
         private Boolean[] compare(ScalarType t, Long a, Long b) {
             Boolean[] lanes = compareValues(t, a, b);
-            self = false;
-            if (sameRegister(ops[1], ops[2])) {
-                Boolean r = selfCompare(cmp, t.isPacked() ? t.lane() : t, ftz);
-                if (r != null) {
-                    self = true;
-                    Arrays.fill(lanes, r);
-                }
+            Boolean r = self(t);
+            if (r != null) {
+                Arrays.fill(lanes, r);
             }
             return lanes;
         }
@@ -505,7 +503,7 @@ final class Machine {
                     : "always " + lanes[0] + " in the lower lane and " + lanes[1] + " in the upper lane";
             String mn = s.insn().mnemonic();
             Span whole = instructionSpan();
-            if (self) {
+            if (self(t) != null) {
                 String same = text(ops[1]);
                 boolean floats = t.kind() == ScalarType.Kind.FLOAT;
                 obs.fact(new Fact(Rules.SELF_COMPARISON, ops[2].expr().span(),
