@@ -85,6 +85,27 @@ def read_literals(s, i):
     return ("".join(parts), i) if parts else None
 
 
+def closing_paren(s, i):
+    """The index of the ')' that closes the '(' at s[i] (the end of s when none does), or None when a
+    string literal inside it is one read_literal cannot read."""
+    depth = 0
+    j = i
+    while j < len(s):
+        if s[j] == "(":
+            depth += 1
+        elif s[j] == ")":
+            depth -= 1
+            if depth == 0:
+                break
+        elif s[j] == '"':
+            r = read_literal(s, j)
+            if r is None:
+                return None
+            j = r[1] - 1
+        j += 1
+    return j
+
+
 def read_operands(s, i):
     """Operands '"c"(expr), ...' from s[i] up to ':' or ')' at depth 0: ([(constraint, expr)], index)."""
     ops = []
@@ -96,21 +117,9 @@ def read_operands(s, i):
         c, i = r
         if i >= len(s) or s[i] != "(":
             return None
-        depth = 0
-        j = i
-        while j < len(s):
-            if s[j] == "(":
-                depth += 1
-            elif s[j] == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            elif s[j] == '"':
-                r = read_literal(s, j)
-                if r is None:
-                    return None
-                j = r[1] - 1
-            j += 1
+        j = closing_paren(s, i)
+        if j is None:
+            return None
         ops.append((c, s[i + 1:j].strip()))
         i = skip_blank(s, j + 1)
         if i < len(s) and s[i] == ",":

@@ -45,7 +45,7 @@ sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "cuda"))
 import isa_run  # noqa: E402
 import holdout_real  # noqa: E402
-from holdout import KEYWORD, read_literal, skip_blank  # noqa: E402  (the asm reader of the CUDA hold-out)
+from holdout import KEYWORD, closing_paren, read_literal, skip_blank  # noqa: E402  (the asm reader of the CUDA hold-out)
 
 FAMILY = "holdout-headers"
 VERSION = "9.0"
@@ -127,20 +127,9 @@ def read_constraint_list(s, i):
         c, i = r[0], skip_blank(s, r[1])
         if s[i:i + 1] != "(":
             return None, i, "constraint not followed by an expression"
-        depth, j = 0, i
-        while j < len(s):
-            if s[j] == "(":
-                depth += 1
-            elif s[j] == ")":
-                depth -= 1
-                if depth == 0:
-                    break
-            elif s[j] == '"':
-                rr = read_literal(s, j)
-                if rr is None:
-                    return None, i, "operand expression with a string"
-                j = rr[1] - 1
-            j += 1
+        j = closing_paren(s, i)
+        if j is None:
+            return None, i, "operand expression with a string"
         ops.append((c.replace(" ", ""), s[i + 1:j].strip()))
         i = skip_blank(s, j + 1)
         if i < len(s) and s[i] == ",":
