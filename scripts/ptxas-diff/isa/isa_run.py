@@ -21,8 +21,11 @@ message; later checks stop at the first function with an error.  So:
   * a case that got no message from a run that failed is re-run (with the
     other such cases) until it has got messages or was part of a run that
     passed;
-  * a message without a line, or on a line outside every entry (the module
-    part), makes the rest of the batch fall back to single-case runs;
+  * a message without a line, on a line outside every entry (the module
+    part), or on a line of another file (`ptxas <builtin>, line 70`: the
+    built-in routine ptxas expanded some instruction into; its line number
+    is not ours) makes the rest of the batch run again in chunks of 10
+    cases, and a chunk with such a message one case at a time;
   * ptxas is killed after --timeout (60) seconds (some inputs make it grow
     without bound), a batch of several cases after 20 s; a batch that hit its
     limit is run again in chunks of 10 cases, a chunk that hits it one case at
@@ -193,7 +196,10 @@ def run_ptxas(text, args, tmpdir, timeout=TIMEOUT):
             continue
         m = LOCATED.match(ln)
         if m:
-            msgs.append((int(m.group(2)), m.group(3), m.group(4).replace(path, "FILE").replace(base, "FILE")))
+            # a line of another file (`ptxas <builtin>, line 70`: a built-in routine ptxas expanded an
+            # instruction into) says nothing about which line of ours caused it: unlocated
+            line = int(m.group(2)) if m.group(1) in (path, base) else None
+            msgs.append((line, m.group(3), m.group(4).replace(path, "FILE").replace(base, "FILE")))
             continue
         m = UNLOCATED.match(ln)
         if m:
@@ -304,6 +310,11 @@ class Runner:
                     fatal_at = k
                     break
             if bad:
+                # a message without a line of ours: chunks of 10, then single cases
+                if len(todo) > 10:
+                    for i in range(0, len(todo), 10):
+                        self._batch(todo[i:i + 10], res)
+                    break
                 self.count("fallback", len(todo))
                 for i, c in todo:
                     res[i] = self.single(c)

@@ -276,7 +276,7 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "nofunc", "writes", "pow2", "nonzero",
             "literal", "fixed", "generic", "predelements", "anyreg", "branchtargets", "addr64", "vectorofone", "whole",
-            "sampled", "forward");
+            "sampled", "forward", "nosum");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -418,6 +418,7 @@ final class FormCompiler {
         boolean address64 = false;
         boolean vectorOfOne = false;
         boolean whole = false;
+        boolean noSum = false;
         Set<String> handleTypes = null;
         Set<String> independent = null;
         List<IsaForm.ModeSince> handleSince = new ArrayList<>();
@@ -439,6 +440,7 @@ final class FormCompiler {
                     case "addr64" -> address64 = true;
                     case "vectorofone" -> vectorOfOne = true;
                     case "whole" -> whole = true;
+                    case "nosum" -> noSum = true;
                     case "sampled" -> sampled = true;
                     case "fixed" -> {
                     }
@@ -656,13 +658,13 @@ final class FormCompiler {
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
                 || predElements || anyRegister || specialRegisters != null || branchTargets || address64
                 || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null || forward
-                || noPlus != null) {
+                || noPlus != null || noSum) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
                     branchTargets, address64, vectorOfOne, whole,
                     handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent,
                             List.copyOf(handleSince)), sampled,
-                    pairSince, forward, noPlus);
+                    pairSince, forward, noPlus, noSum);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

@@ -49,7 +49,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 12;
+    private static final int VERSION = 13;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -746,9 +746,10 @@ final class IsaBinary {
             Since pairSince = since(in);
             boolean forward = in.bool();
             IsaForm.NoPlus noPlus = noPlus(in);
+            boolean noSum = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
-                    vectorOfOne, whole, handle, sampled, pairSince, forward, noPlus);
+                    vectorOfOne, whole, handle, sampled, pairSince, forward, noPlus, noSum);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -1377,6 +1378,7 @@ final class IsaBinary {
             writeSince(o, l.pairSince());
             o.bool(l.forward());
             writeNoPlus(o, l.noPlus());
+            o.bool(l.noSum());
         }
 
         /** The {@code noplus(...)} clauses of an operand, in written order (read by {@link IsaBinary#noPlus}). */

@@ -141,16 +141,19 @@ public final class IsaForm {
      * {@code forward}: a label operand that may name a label defined further down ({@code forward}:
      * bra's target); every other label operand takes only a label defined above it;
      * {@code noPlus}: a register plus a constant ({@code %f3+1}) here makes ptxas 13.0 crash or not
-     * terminate ({@code noplus(...)}), or null.
+     * terminate ({@code noplus(...)}), or null;
+     * {@code noSum}: ptxas reads what follows the register here as a video selector, so a register plus a
+     * constant is refused as a selector would be ({@code nosum}: the c of the SIMD video instructions,
+     * "Incorrect video selector for operand 3").
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
                          boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince, boolean forward,
-                         NoPlus noPlus) {
+                         NoPlus noPlus, boolean noSum) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false, false, false, false, null, false, null, false, null);
+                Map.of(), false, false, null, false, false, false, false, null, false, null, false, null, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

@@ -90,6 +90,7 @@ final class DestinationRule implements FormRule {
             case INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS -> err(Rules.INVALID_DESTINATION, o,
                     what.get() + ": the destination must be a register", ctx);
             case OTHER_SYMBOL -> symbol(o, what.get() + ": the destination must be a register", ctx);
+            case REGISTER_EXPRESSION -> sum(a, o, what.get() + " into a register, not an expression", ctx);
             default -> {
             }
         }
@@ -130,6 +131,7 @@ final class DestinationRule implements FormRule {
             case SPECIAL_REGISTER, INTEGER, FLOAT_HEX_D, FLOAT_HEX_F, FLOAT_DECIMAL, ADDRESS ->
                     err(Rules.INVALID_DESTINATION, o, a.opcode() + " writes a predicate register", ctx);
             case OTHER_SYMBOL -> symbol(o, a.opcode() + " writes a predicate register", ctx);
+            case REGISTER_EXPRESSION -> sum(a, o, a.opcode() + " writes a predicate register, not an expression", ctx);
             default -> {
             }
         }
@@ -168,6 +170,21 @@ final class DestinationRule implements FormRule {
         }
         err(Rules.INVALID_DESTINATION, o, "both destinations of p|q must be predicate registers (or '_'); "
                 + Exprs.text(e) + (o.type() != null ? " is a " + o.type().text() + " register" : " is not"), ctx);
+    }
+
+    /**
+     * An expression as the destination ({@code %p1+1}, {@code %r1+1}): ptxas "Result register required"
+     * (set, setp, selp, slct, vset), "Incorrect video selector for operand 0" (vset2, vset4);
+     * holdout-plusconst and slots-plusdest, 2026-11-28.
+     */
+    private static void sum(FormAnalysis a, Operand o, String what, CheckContext ctx) {
+        if (FormAnalysis.registerPlusConstant(o.expr(), ctx) == null) {
+            return; // another expression: the parser's or the resolver's to report (%p1|%p2|%p3, !%p1|%p2)
+        }
+        err(Rules.INVALID_DESTINATION, o, what + ": " + Exprs.text(o.expr()) + " is a register plus a constant"
+                + " (ptxas: " + (a.table.hasSelectors() ? "'Result register required', or 'Incorrect video selector' in the"
+                + " SIMD forms" : "'Result register required'") + "); write the result to a register and add to it afterwards",
+                ctx);
     }
 
     /**

@@ -521,6 +521,12 @@ final class FormAnalysis {
      * .b64 register in a .u32 operand, a .b32 or .f64 one in an .f32 operand are accepted; a .f32
      * register in an integer operand, a .u32 or .s32 one in a floating-point operand, a .pred one in
      * any but a predicate are "Arguments mismatch"; a predicate operand takes only a .pred register).
+     * A packed {@code .f16x2} register counts as an integer one: it is taken in integer operands of any
+     * size ({@code add.u32 %r1, %r2, %hh3+1}, add.u16, add.u64, setp.eq.u32, st.global.u32, vadd's and
+     * vmad's c) and in packed operands ({@code add.f16x2}), not in scalar floating-point ones
+     * ({@code add.f32}, add.f16, add.f64: "Arguments mismatch"); a packed operand takes bit-size and
+     * packed registers only ({@code add.f16x2 ..., %f3+1} and {@code %u3+1}: "Arguments mismatch").
+     * Measured with ptxas 13.0, 2026-11-28 (slots-plusdest's false errors, then every combination).
      */
     static boolean plusConstantFits(PtxType operand, PtxType reg) {
         if (operand == null || reg == null) {
@@ -530,8 +536,9 @@ final class FormAnalysis {
             return operand.kind() == reg.kind();
         }
         return switch (operand.kind()) {
-            case UNSIGNED, SIGNED -> reg.kind() != PtxType.Kind.FLOAT;
-            case FLOAT -> reg.kind() == PtxType.Kind.FLOAT || reg.kind() == PtxType.Kind.BIT;
+            case UNSIGNED, SIGNED -> reg.kind() != PtxType.Kind.FLOAT || reg.isPacked();
+            case FLOAT -> operand.isPacked() ? reg.kind() == PtxType.Kind.BIT || reg.isPacked()
+                    : reg.kind() == PtxType.Kind.BIT || reg.kind() == PtxType.Kind.FLOAT && !reg.isPacked();
             default -> true;
         };
     }

@@ -1594,7 +1594,14 @@ public final class IsaChecks implements FunctionCheck {
                 return 0; // reported by the name resolver or the parser
             }
             case REGISTER_EXPRESSION -> {
-                return registerExpression(insn, spec, type, e, dest, out, ctx);
+                if (element) {
+                    return 0; // OperandSyntax: no expression over a register inside a vector ("Parsing error")
+                }
+                // a predicate first operand is the result (testp, istypep, mbarrier.test_wait, bar.red), and so
+                // is an operand marked `writes` (tcgen05.ld.red's redval): "Result register required"
+                boolean written = dest || spec.kind() == IsaForm.Kind.PRED && firstOperand(insn, e)
+                        || spec.writes() && spec.kind() != IsaForm.Kind.ADDR;
+                return registerExpression(insn, spec, type, e, written, out, ctx);
             }
             case REGISTER -> {
                 if (spec.kind() == IsaForm.Kind.IMM) {
@@ -1736,16 +1743,23 @@ public final class IsaChecks implements FunctionCheck {
      * st, cvta, shfl, atom, bar, ...; measured): PTX0272 (the manual does not describe it) where the
      * register's kind fits ({@link FormAnalysis#plusConstantFits}; "Arguments mismatch" otherwise,
      * PTX0213); not in a destination ("Result register required"), not in an operand that takes a
-     * selector (the video instructions: "Parsing error"), not where only a constant goes. Anything else
+     * selector or is read like one ({@code nosum}: the video instructions, "Parsing error", "Incorrect
+     * video selector"), not where only a constant goes. Anything else
      * ({@code %u2-1}, {@code 1+%u2}, {@code %u2+%u3}, {@code (%u2+1)}) is a syntax error (PTX0215).
      */
     private static int registerExpression(Ast.Instruction insn, IsaForm.Operand spec, PtxType type, Ast.Expr e,
                                           boolean dest, List<Finding> out, CheckContext ctx) {
-        Symbol r = dest || spec.takesSelector() || spec.kind() == IsaForm.Kind.IMM ? null
+        boolean selector = spec.takesSelector() || spec.limits().noSum();
+        Symbol r = dest || selector || spec.kind() == IsaForm.Kind.IMM ? null
                 : FormAnalysis.registerPlusConstant(e, ctx);
         if (r == null) {
             if (FormAnalysis.mentionsUndeclared(e, ctx)) {
                 return 0; // the name resolver reports the name
+            }
+            if (!dest && selector && FormAnalysis.registerPlusConstant(e, ctx) != null) {
+                return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                        + "' cannot be a register plus a constant: ptxas reads what follows a register here as a "
+                        + "video selector ('Incorrect video selector', or a parsing error); compute the sum into a register first (add)");
             }
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is an expression over a register; ptxas takes " + (dest ? "a register in a destination"

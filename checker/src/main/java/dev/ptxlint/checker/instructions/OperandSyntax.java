@@ -55,9 +55,11 @@ public final class OperandSyntax implements InstructionCheck {
                         }
                     }
                 }
-            } else if (e instanceof Ast.VectorExpr) {
+            } else if (e instanceof Ast.VectorExpr v) {
                 if (argumentLists(insn)) {
                     vectorInArgumentList(insn, e, ctx);
+                } else {
+                    vectorElements(insn, v, ctx);
                 }
             } else if (e instanceof Ast.Group g && argumentLists(insn)) {
                 // call's (a, b) lists are argument lists, not expressions (@arglists)
@@ -90,6 +92,23 @@ public final class OperandSyntax implements InstructionCheck {
         ctx.reporter().report(Rules.SYNTAX_ERROR, v.span(), "{" + items + "}: the operands of " + insn.mnemonic()
                 + " are no vectors (ptxas: \"Parsing error near '{'\"): write the callee and a target list bare,"
                 + " a parameter or return list in parentheses: (" + items + ")");
+    }
+
+    /**
+     * The elements of a vector operand: ptxas 13.0 parses a register, a constant or {@code _} there,
+     * and no expression over a register ({@code {%r1+1, %r2}}: "Parsing error near '+'" in
+     * destinations and sources alike: ld, st, mov, abs.bf16x2, cvt.f32.bf16; measured 2026-11-28).
+     */
+    private static void vectorElements(Ast.Instruction insn, Ast.VectorExpr v, CheckContext ctx) {
+        List<Ast.Expr> items = v.items();
+        for (int k = 0, n = items.size(); k < n; k++) {
+            Ast.Expr x = items.get(k);
+            if (isCompound(x) && (leaves(x, ctx) & (REGISTER | UNDECLARED)) == REGISTER) {
+                report(ctx, x.span(), "'" + Exprs.text(x) + "' in the vector of '" + insn.mnemonic() + "': ptxas parses"
+                        + " a register, a constant or '_' as an element of a vector, not an expression over a register"
+                        + " (\"Parsing error near '+'\"); compute it into a register first");
+            }
+        }
     }
 
     private static boolean isCompound(Ast.Expr e) {

@@ -274,8 +274,8 @@ final class SourceRule implements FormRule {
     static String plusConstantTypes(PtxType t) {
         return switch (t.kind()) {
             case PREDICATE -> ".pred";
-            case UNSIGNED, SIGNED -> "integer (.b, .u, .s of any size)";
-            case FLOAT -> ".f or .b (of any size)";
+            case UNSIGNED, SIGNED -> "integer (.b, .u, .s of any size) and .f16x2";
+            case FLOAT -> t.isPacked() ? ".b (of any size) and .f16x2" : ".f (not .f16x2) or .b (of any size)";
             default -> "non-predicate";
         };
     }
