@@ -468,6 +468,7 @@ final class NameResolver {
         FunctionDirectiveCheck.check(f, hasBody, out, header);
         declarations.functionReturns(f.isEntry() || f.returns() == null ? 0 : f.returns().size());
         if (hasBody) {
+            lastLabel = null;
             calls.clearLocals();
             if (f.returns() != null) {
                 for (VarDecl p : f.returns()) {
@@ -605,6 +606,7 @@ final class NameResolver {
             }
             Statement s = it.next();
             if (s instanceof Block inner) {
+                lastLabel = null;
                 Scope sc = new Scope();
                 push(sc);
                 collectLabels(sc, inner);
@@ -651,7 +653,12 @@ final class NameResolver {
     }
 
     /** One statement other than a block, in the innermost scope. */
+    /** The label just before the current statement (a .callprototype's or .calltargets' name), else null. */
+    private Token lastLabel;
+
     private void statement(Statement s) {
+        Token label = lastLabel;
+        lastLabel = s instanceof Label l ? l.name() : null;
         if (s instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.BODY);
             shared.bodyDeclaration(d);
@@ -670,6 +677,9 @@ final class NameResolver {
                         use(nm.token(), n.equals(".branchtargets") ? FORWARD_LIST : NOT_OPERAND);
                     }
                 }
+            }
+            if (label != null && (n.equals(".callprototype") || n.equals(".calltargets"))) {
+                calls.directive(label.text(), d);
             }
         }
     }
