@@ -9,9 +9,11 @@ those declarations, registers of every register type, integer and floating-point
 in the argument list and once in the return list; plus the counts of both lists and a kernel as the
 callee. One module per case, judged by `ptxas -arch=sm_90 FILE -o /dev/null`: `ok`, `error` (a
 message, or a failing exit), or `crash` (killed by a signal: an integer constant in the return
-list, which ptxlint must report as an error as well).
+list, which ptxlint must report as an error as well). Indirect calls (indirect_cases): the same
+values against the formal of a .callprototype (11 formal types), and the counts of both lists
+through a .callprototype and through a .calltargets list.
 
-    python3 scripts/ptxas-diff/calls/probe_calls.py [--out testdata/ptxas/calls.tsv.gz] [--jobs N]
+    python3 scripts/ptxas-diff/calls/probe_calls.py [--out testdata/ptxas/calls.tsv.gz] [--jobs N] [--reuse]
 """
 import argparse, concurrent.futures, gzip, io, os, subprocess, sys, tempfile
 
@@ -58,6 +60,53 @@ def cases():
         yield f"count {name} -", f2 + k + call + "\nret;\n}\n"
 
 
+PROTO = {"b32": ".b32", "u32": ".u32", "f32": ".f32", "b64": ".b64", "u64": ".u64", "f64": ".f64", "b16": ".b16",
+         "u16": ".u16", "b8": ".b8", "a8": ".align 8 .b8 _[8]", "a16": ".align 16 .b8 _[16]"}
+
+
+def pproto(t):
+    d = PROTO[t]
+    return ".param " + (d if "_" in d else d + " _")
+
+
+def indirect_cases():
+    """Indirect calls (decls3): call (r), %rd1, (a), PROTO; through a .callprototype label and through a
+    .calltargets list, the same values against the prototype's formal (argument and return list), and
+    the counts of both lists."""
+    fdefs = (".func (.param .b32 r) f(.param .b32 a)\n{\nret;\n}\n"
+             ".func (.param .b32 r) g(.param .b32 a, .param .b64 b)\n{\nret;\n}\n"
+             ".func h(.param .b64 a)\n{\nret;\n}\n")
+    for ft in PROTO:
+        for at in list(DECL) + list(REGS):
+            k = H + fdefs + ".entry k()\n{\n" + REGDECL + "\n.param .b32 z;\n.param .b32 x;\nmov.u64 %rd1, f;\n"
+            proto = "proto: .callprototype (.param .b32 _) _ (" + pproto(ft) + ");\n"
+            val = (pdecl("y", at) + ";\n", "y") if at in DECL else ("", REGS[at])
+            yield f"indirect-arg {ft} {at}", k + proto + val[0] + "call (z), %rd1, (" + val[1] + "), proto;\nret;\n}\n"
+            proto = "proto: .callprototype (" + pproto(ft) + ") _ (.param .b32 _);\n"
+            yield f"indirect-ret {ft} {at}", k + proto + val[0] + "call (" + val[1] + "), %rd1, (x), proto;\nret;\n}\n"
+    k = H + fdefs + ".entry k()\n{\n.reg .b64 %rd<2>;\n.param .b32 x;\n.param .b64 y;\n.param .b32 z;\nmov.u64 %rd1, f;\n"
+    p1 = "proto: .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+    p0 = "proto: .callprototype _ ();\n"
+    for name, body in [("ok", p1 + "call (z), %rd1, (x), proto;"), ("two-arguments", p1 + "call (z), %rd1, (x, x), proto;"),
+                       ("no-arguments", p1 + "call (z), %rd1, proto;"), ("no-return-list", p1 + "call %rd1, (x), proto;"),
+                       ("two-returns", p1 + "call (z, x), %rd1, (x), proto;"), ("void-ok", p0 + "call %rd1, (), proto;"),
+                       ("void-with-return", p0 + "call (z), %rd1, (), proto;"), ("void-bare", p0 + "call %rd1, proto;"),
+                       ("void-with-argument", p0 + "call %rd1, (x), proto;"),
+                       ("noreturn", "proto: .callprototype _ (.param .b32 _) .noreturn;\ncall %rd1, (x), proto;"),
+                       ("targets-ok", "t: .calltargets f;\ncall (z), %rd1, (x), t;"),
+                       ("targets-two", "t: .calltargets f, g;\ncall (z), %rd1, (x), t;"),
+                       ("targets-g", "t: .calltargets g;\ncall (z), %rd1, (x), t;"),
+                       ("targets-g-ok", "t: .calltargets g;\ncall (z), %rd1, (x, y), t;"),
+                       ("targets-type", "t: .calltargets f;\ncall (z), %rd1, (y), t;"),
+                       ("targets-h", "t: .calltargets h;\ncall %rd1, (y), t;"),
+                       ("targets-h-return", "t: .calltargets h;\ncall (z), %rd1, (y), t;"),
+                       ("targets-f-h", "t: .calltargets f, h;\ncall (z), %rd1, (x), t;"),
+                       ("uni", p1 + "call.uni (z), %rd1, (x), proto;"),
+                       ("proto-after", "call (z), %rd1, (x), proto;\n" + p1),
+                       ("proto-after-wrong", "call (z), %rd1, (x, x), proto;\n" + p1)]:
+        yield f"indirect-count {name} -", k + body + "\nret;\n}\n"
+
+
 def judge(text):
     with tempfile.NamedTemporaryFile("w", suffix=".ptx", delete=False) as t:
         t.write(text)
@@ -76,10 +125,20 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "../../../testdata/ptxas/calls.tsv.gz"))
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--reuse", action="store_true", help="keep the verdicts recorded in --out for the same module")
     a = ap.parse_args()
-    cs = list(cases())
+    cs = list(cases()) + list(indirect_cases())
+    old = {}
+    if a.reuse and os.path.exists(a.out):
+        with gzip.open(a.out, "rt") as f:
+            for line in f:
+                if not line.startswith("#") and line.strip():
+                    p = line.rstrip("\n").split("\t")
+                    old[(p[0], p[3].replace("\\n", "\n"))] = (p[1], p[2])
+    todo = [c for c in cs if c not in old]
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        verdicts = list(ex.map(lambda c: judge(c[1]), cs))
+        got = dict(zip(todo, ex.map(lambda c: judge(c[1]), todo)))
+    verdicts = [old[c] if c in old else got[c] for c in cs]
     buf = io.StringIO()
     buf.write("# ptxas 13.0 verdicts on direct calls (scripts/ptxas-diff/calls/probe_calls.py): case, verdict, "
               "first message, module (\\n for new lines)\n")

@@ -19,7 +19,8 @@ scripts/ptxas-diff/isa (README.md). Verdicts: ok (no error), error, fatal, timeo
 
 Two methods, two files:
   (default)   a grid: every scope x 7 state spaces x every type x every vector width at PTX 9.0,
-              plus a seeded random sample over every dimension (linkage, space, alignment,
+              plus addresses as initial values of every integer size (addr_grid), plus a seeded
+              random sample over every dimension (linkage, space, alignment,
               vector, type, array dimensions, initialisers, .ptr attributes, versions and
               targets) -> testdata/ptxas/decl/decl.tsv.gz
   --holdout   mutations of the declarations nvcc 13 writes for testdata/cuda/*.cu
@@ -175,6 +176,26 @@ def init_grid():
                     continue
                 out.append(("9.0", "sm_90", "module", ".global %s v%s = %s" % (typ, dims, init)))
             out.append(("9.0", "sm_90", "module", ".const %s v[4] = %s" % (typ, init)))
+    return out
+
+
+ADDR_TYPES = (".u8", ".u16", ".u32", ".u64", ".s32", ".s64", ".b32", ".b64", ".f64", ".v2 .u32", ".v2 .u64")
+ADDR_INITS = ("g0", "generic(g0)", "g0+4", "fv", "ke", "generic(fv)", "generic(ke)", "g0-4", "4+g0", "-g0", "g0*2",
+              "generic(g0)+4", "generic(g0+4)", "fv+4", "(g0)", "g0+(4)", "g0+2*2", "g0+g0", "g0+-4", "g0+0x10",
+              "generic(g0)-4", "g0+4+4")
+
+
+def addr_grid():
+    """Addresses as initial values (decls3): every integer size and kind, scalars, arrays and vectors."""
+    out = []
+    for typ in ADDR_TYPES:
+        for init in ADDR_INITS:
+            if typ.startswith(".v2"):
+                out.append(("9.0", "sm_90", "module", ".global %s v = {%s, %s}" % (typ, init, init)))
+                continue
+            out.append(("9.0", "sm_90", "module", ".global %s v = %s" % (typ, init)))
+            out.append(("9.0", "sm_90", "module", ".const %s v[] = {0, %s}" % (typ, init)))
+        out.append(("9.0", "sm_90", "module", ".global %s v[2] = {g0, fv}" % typ))
     return out
 
 
@@ -378,7 +399,7 @@ def main():
         out = a.out or os.path.join(OUT_DIR, "decl-holdout.tsv.gz")
         method = "--holdout"
     else:
-        cases = sorted(set(grid()) | set(init_grid()) | set(sample(a.sample or 4500, a.seed)))
+        cases = sorted(set(grid()) | set(init_grid()) | set(addr_grid()) | set(sample(a.sample or 4500, a.seed)))
         out = a.out or os.path.join(OUT_DIR, "decl.tsv.gz")
         method = "(grid + sample seed %d)" % a.seed
     if a.dry_run:

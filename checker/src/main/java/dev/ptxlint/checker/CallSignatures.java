@@ -4,6 +4,7 @@ import dev.ptxlint.diag.Diagnostic;
 import dev.ptxlint.diag.Rules;
 import dev.ptxlint.diag.TextRange;
 import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Ast.VarDecl;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +56,10 @@ final class CallSignatures {
 
     private final Map<String, Signature> functions;
     private final Map<Long, Shape> locals = new HashMap<>();
+    /** The body's {@code .callprototype} labels (null: the label names two, in sibling blocks). */
+    private final Map<String, Signature> prototypes = new HashMap<>();
+    /** The body's {@code .calltargets} labels and their functions (null: ambiguous, as above). */
+    private final Map<String, String[]> targets = new HashMap<>();
 
     /** A table of its own (the reading thread's resolver). */
     CallSignatures() {
@@ -91,6 +96,40 @@ final class CallSignatures {
     /** Forgets the body's declarations (a new function). */
     void clearLocals() {
         locals.clear();
+        prototypes.clear();
+        targets.clear();
+    }
+
+    /**
+     * A {@code .callprototype} or {@code .calltargets} directive of a body with its label: what an
+     * indirect call that names the label is checked against.
+     */
+    void directive(String label, Ast.Directive d) {
+        String n = d.name().text();
+        if (n.equals(".callprototype")) {
+            List<VarDecl> returns = List.of();
+            List<VarDecl> params = List.of();
+            boolean sink = false;
+            for (Ast.Expr e : d.args()) {
+                if (e instanceof Ast.Sink) {
+                    sink = true;
+                } else if (e instanceof Ast.Params p) {
+                    if (sink) {
+                        params = p.decls();
+                    } else {
+                        returns = p.decls();
+                    }
+                }
+            }
+            prototypes.put(label, prototypes.containsKey(label) ? null
+                    : new Signature(false, formals(returns), formals(params)));
+        } else if (n.equals(".calltargets")) {
+            String[] names = new String[d.args().size()];
+            for (int k = 0; k < names.length; k++) {
+                names[k] = d.args().get(k) instanceof Ast.Name m ? m.token().text() : null;
+            }
+            targets.put(label, targets.containsKey(label) ? null : names);
+        }
     }
 
     private static boolean isParam(Ast.VarDecl d) {
@@ -222,8 +261,12 @@ final class CallSignatures {
             return;
         }
         Symbol s = resolver.apply(callee.token().text());
+        if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".reg".equals(s.space())) {
+            indirect(i, ops, fi, callee, resolver, out);
+            return;
+        }
         if (s == null || s.kind() != Symbol.Kind.FUNCTION) {
-            return; // a register (an indirect call), undeclared (reported elsewhere), or a label
+            return; // undeclared (reported elsewhere), or a label
         }
         Signature sig = functions.get(callee.token().text());
         if (sig == null) {
@@ -237,18 +280,64 @@ final class CallSignatures {
         }
         Ast.Group rets = fi == 1 ? (Ast.Group) ops.get(0) : null;
         Ast.Group args = fi + 1 < ops.size() && ops.get(fi + 1) instanceof Ast.Group g ? g : null;
+        against(sig, "'" + name + "'", name, callee, rets, args, resolver, out);
+    }
+
+    /**
+     * An indirect call {@code call (r), %rd1, (a), LABEL;}: against the {@code .callprototype} that
+     * LABEL names, or against every function of the {@code .calltargets} list it names (the first
+     * that does not match is reported), as ptxas 13.0 checks it (measured: probe_calls.py
+     * indirect_cases). A label declared after the call is not known here: the call is not checked.
+     */
+    private void indirect(Ast.Instruction i, List<Ast.Expr> ops, int fi, Ast.Name callee,
+                          java.util.function.Function<String, Symbol> resolver, Reporter out) {
+        Ast.Group rets = fi == 1 ? (Ast.Group) ops.get(0) : null;
+        Ast.Group args = fi + 1 < ops.size() && ops.get(fi + 1) instanceof Ast.Group g ? g : null;
+        int li = fi + (args != null ? 2 : 1);
+        if (li != ops.size() - 1 || !(ops.get(li) instanceof Ast.Name label) || !label.suffixes().isEmpty()) {
+            return; // no prototype or target list (PTX0215 and the like say what is wrong)
+        }
+        String l = label.token().text();
+        Signature proto = prototypes.get(l);
+        if (proto != null) {
+            against(proto, "the .callprototype '" + l + "'", l, label, rets, args, resolver, out);
+            return;
+        }
+        String[] names = targets.get(l);
+        if (names == null) {
+            return;
+        }
+        for (String n : names) {
+            Signature sig = n == null ? null : functions.get(n);
+            if (sig != null && !sig.entry() && against(sig, "'" + n + "' (in the .calltargets '" + l + "')", n, label,
+                    rets, args, resolver, out)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * The return and argument lists of a call against {@code sig}: {@code who} names the callee in
+     * messages, {@code at} is where a missing list is reported. Returns whether anything was reported.
+     */
+    private boolean against(Signature sig, String who, String name, Ast.Name at, Ast.Group rets, Ast.Group args,
+                            java.util.function.Function<String, Symbol> resolver, Reporter out) {
+        long before = out.errorCount();
+        Ast.Name callee = at;
         int nr = rets == null ? 0 : rets.items().size();
         int na = args == null ? 0 : args.items().size();
         if (nr != sig.returns().length) {
             out.report(Diagnostic.of(Rules.CALL_SIGNATURE, TextRange.of(rets != null ? rets.span() : callee.span()),
-                    "'" + name + "' " + count(sig.returns().length, "value", "returns") + ", but this call "
+                    who + " " + count(sig.returns().length, "value", "returns") + ", but this call "
                             + (nr == 0 ? "lists none" : "lists " + nr)
                             + (sig.returns().length == 0 ? "; remove the return list"
-                                    : "; write " + listOf(sig.returns()) + " before the function name")));
+                                    : "; write " + listOf(sig.returns()) + (who.startsWith("'") && !who.contains(".calltargets")
+                                    ? " before the function name"
+                                    : " before the address register"))));
         }
         if (na != sig.params().length) {
             out.report(Diagnostic.of(Rules.CALL_SIGNATURE, TextRange.of(args != null ? args.span() : callee.span()),
-                    "'" + name + "' " + count(sig.params().length, "parameter", "takes") + " "
+                    who + " " + count(sig.params().length, "parameter", "takes") + " "
                             + listOf(sig.params()) + ", but this call passes " + (na == 0 ? "none" : na)));
         }
         if (rets != null) {
@@ -259,7 +348,7 @@ final class CallSignatures {
                             + " call of '" + name + "' names the constant '" + dev.ptxlint.checker.Exprs.text(r)
                             + "', which cannot receive a value (ptxas 13.0 crashes on it); write a register or a"
                             + " .param variable"));
-                    return;
+                    return true;
                 }
             }
         }
@@ -273,6 +362,7 @@ final class CallSignatures {
                 value(args.items().get(k), sig.params()[k], name, resolver, out);
             }
         }
+        return out.errorCount() != before;
     }
 
     private static String count(int n, String what, String verb) {

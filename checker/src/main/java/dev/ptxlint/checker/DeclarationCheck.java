@@ -629,9 +629,15 @@ final class DeclarationCheck {
                         + "function declared before this initializer (registers and undeclared names cannot be "
                         + "initial values)");
             }
-            if (!type.equals(".u64")) {
+            String bad = address(e, false);
+            if (bad != null) {
+                return report(Rules.DECLARATION_INITIALIZER, e.span(), bad);
+            }
+            if (!type.equals(".u64") && !type.equals(".u32")) {
+                // measured (decls3): .u32 and .u64 take an address with either .address_size; every other
+                // type, .b32/.b64/.s64 included, is 'Initial value type mismatch'
                 return report(Rules.DECLARATION_INITIALIZER, e.span(), "an address ('" + n + "') initializes "
-                        + ".u64 variables only, not " + type);
+                        + ".u64 or .u32 variables only, not " + type);
             }
             return true;
         }
@@ -649,6 +655,41 @@ final class DeclarationCheck {
                     + " (a floating-point type): write it as a float (1.0, 0f3F800000)");
         }
         return true;
+    }
+
+    /**
+     * Why {@code e}, an initial value that names something, is not an address ptxas takes, or null
+     * (measured, decls3: addr_grid of gen_decl.py): {@code NAME}, {@code NAME+C}, {@code generic(VAR)}
+     * and {@code generic(VAR)+C}, C a constant expression ({@code g0+4+4}, {@code g0+-4}, {@code g0+(4)}
+     * too). A function takes no offset ('Initial value type mismatch') and no generic() ('Invalid
+     * initial value expression'); {@code g0-4}, {@code 4+g0}, {@code -g0}, {@code (g0)}, {@code g0+g0}
+     * and {@code generic(g0+4)} are syntax errors. {@code offset}: {@code e} is the left of a '+'.
+     */
+    private String address(Expr e, boolean offset) {
+        if (e instanceof Ast.Name n) {
+            Symbol s = resolver.apply(n.token().text());
+            if (offset && s != null && s.kind() == Symbol.Kind.FUNCTION) {
+                return "a function's address ('" + n.token().text() + "') takes no offset: write '"
+                        + n.token().text() + "' alone";
+            }
+            return null;
+        }
+        if (e instanceof Ast.Call c && c.callee().text().equals("generic") && c.args().size() == 1) {
+            if (!(c.args().get(0) instanceof Ast.Name n)) {
+                return "generic() takes a variable's name only: write generic(NAME)+OFFSET";
+            }
+            Symbol s = resolver.apply(n.token().text());
+            if (s != null && s.kind() == Symbol.Kind.FUNCTION) {
+                return "generic() takes a variable, not the function '" + n.token().text() + "': write '"
+                        + n.token().text() + "' alone";
+            }
+            return null;
+        }
+        if (e instanceof Ast.Binary b && b.op().text().equals("+") && firstName(b.right()) == null) {
+            return address(b.left(), true);
+        }
+        return "an address initial value is NAME, NAME+OFFSET, generic(NAME) or generic(NAME)+OFFSET, with a constant"
+                + " OFFSET after the name; ptxas takes no other expression of an address";
     }
 
     private static Ast.Name firstName(Expr e) {

@@ -238,6 +238,7 @@ public final class IncrementalLinter {
         cx.sink = tail::add;
         if (!lexer.unreadable()) {
             cx.header.finish(endOf(last));
+            cx.names.finish();
         }
         this.text = newText;
         this.items = list;

@@ -331,7 +331,7 @@ public final class Linter {
                         @Override
                         public void run() {
                             long w = Math.min(Math.min(start, suppressions.lowestOpen()),
-                                    Math.min(cap.lowestDropped(), header.lowestLate()));
+                                    Math.min(cap.lowestDropped(), Math.min(header.lowestLate(), names.lowestLate())));
                             if (w > settledSoFar[0]) {
                                 settledSoFar[0] = w;
                                 settled.accept(w);
@@ -359,6 +359,7 @@ public final class Linter {
             if (!lexer.unreadable()) {
                 header.finish(new Span(last.end(), last.end(), last.endLine(), last.endColumn(), last.endLine(),
                         last.endColumn()));
+                names.finish();
             }
             suppressions.finish();
         } catch (IOException e) {

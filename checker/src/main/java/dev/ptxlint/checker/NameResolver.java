@@ -280,6 +280,9 @@ final class NameResolver {
     /** Direct calls against their callee's declaration (PTX0285, PTX0286). */
     private final CallSignatures calls;
 
+    /** The declarations of each function against each other and the module's end (PTX0130, PTX0131). */
+    private final FunctionDeclarations functionDecls = new FunctionDeclarations();
+
     NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks) {
         this(out, header, checks, Long.MAX_VALUE);
     }
@@ -399,7 +402,28 @@ final class NameResolver {
                     && d.args().get(0) instanceof Name n && moduleNames.find(n.text()) < 0) {
                 declare(null, n.token(), new Symbol(n.text(), Symbol.Kind.FUNCTION, null, null, 1, n.span()));
             }
+            if (!d.args().isEmpty() && d.args().get(0) instanceof Name n) {
+                functionDecls.alias(n.text());
+            }
+        } else if (item instanceof Ast.Skipped) {
+            functionDecls.skipped();
         }
+    }
+
+    /**
+     * At the end of the module: the diagnostics that need all of it (function prototypes never
+     * defined, PTX0130).
+     */
+    void finish() {
+        functionDecls.finish(out);
+    }
+
+    /**
+     * Where the earliest diagnostic {@link #finish} may still report starts, Long.MAX_VALUE for none
+     * (Linter's settled offsets stay behind it).
+     */
+    long lowestLate() {
+        return functionDecls.lowestLate();
     }
 
     /** Receives declarations and resolved uses (null: not set; the language server sets one). */
@@ -444,6 +468,7 @@ final class NameResolver {
         FunctionDirectiveCheck.check(f, hasBody, out, header);
         declarations.functionReturns(f.isEntry() || f.returns() == null ? 0 : f.returns().size());
         if (hasBody) {
+            lastLabel = null;
             calls.clearLocals();
             if (f.returns() != null) {
                 for (VarDecl p : f.returns()) {
@@ -540,6 +565,7 @@ final class NameResolver {
     private void declareFunction(Function f, boolean hasBody) {
         calls.declare(f);
         aliases.function(f, hasBody);
+        functionDecls.declare(f, hasBody, out);
         if (f.name() != null) {
             if (listener != null) {
                 listener.declared(f.name(), new Symbol(f.name().text(), Symbol.Kind.FUNCTION, null, null, 1,
@@ -580,6 +606,7 @@ final class NameResolver {
             }
             Statement s = it.next();
             if (s instanceof Block inner) {
+                lastLabel = null;
                 Scope sc = new Scope();
                 push(sc);
                 collectLabels(sc, inner);
@@ -626,7 +653,12 @@ final class NameResolver {
     }
 
     /** One statement other than a block, in the innermost scope. */
+    /** The label just before the current statement (a .callprototype's or .calltargets' name), else null. */
+    private Token lastLabel;
+
     private void statement(Statement s) {
+        Token label = lastLabel;
+        lastLabel = s instanceof Label l ? l.name() : null;
         if (s instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.BODY);
             shared.bodyDeclaration(d);
@@ -645,6 +677,9 @@ final class NameResolver {
                         use(nm.token(), n.equals(".branchtargets") ? FORWARD_LIST : NOT_OPERAND);
                     }
                 }
+            }
+            if (label != null && (n.equals(".callprototype") || n.equals(".calltargets"))) {
+                calls.directive(label.text(), d);
             }
         }
     }

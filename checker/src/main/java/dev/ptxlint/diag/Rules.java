@@ -157,6 +157,13 @@ public final class Rules {
     public static final Rule SHARED_MEMORY_LIMIT = register("PTX0129", "shared-memory-limit", Severity.ERROR,
             "declaration", "A kernel whose static .shared variables need more than the 48 KB (0xc000 bytes) "
                     + "ptxas allows.");
+    public static final Rule UNDEFINED_FUNCTION = register("PTX0130", "undefined-function", Severity.ERROR,
+            "declaration", "A function prototype (.func or .entry, not .extern) that the module never defines; ptxas"
+                    + " refuses it (Unresolved extern function) even when it is not called.");
+    public static final Rule INCONSISTENT_FUNCTION_DECLARATION = register("PTX0131",
+            "inconsistent-function-declaration", Severity.ERROR, "declaration", "A second declaration of a function"
+                    + " that ptxas refuses: after its definition, a definition after an .extern prototype, another"
+                    + " linkage or kind, or other parameters, return parameters or .noreturn.");
 
     // ---- instruction forms (0200-0299): errors follow ptxas, warnings keep the manual's stricter rules
     public static final Rule UNKNOWN_MODIFIER = register("PTX0200", "unknown-modifier", Severity.ERROR,

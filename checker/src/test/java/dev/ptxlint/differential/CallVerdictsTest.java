@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Replays the ptxas verdicts recorded on direct calls (testdata/ptxas/calls.tsv.gz, made by
  * scripts/ptxas-diff/calls/probe_calls.py: every formal parameter declaration crossed with every
- * kind of value, in the argument and the return list, and the counts of both lists). Each case is a
+ * kind of value, in the argument and the return list, and the counts of both lists; the same through
+ * a .callprototype, and the counts through .callprototype and .calltargets labels). Each case is a
  * whole module. ptxlint must report an error exactly where ptxas rejects the module, crashes on it
  * included (a constant in the return list kills ptxas 13.0), and nowhere else: agreement is
  * required on every case.
@@ -55,6 +56,8 @@ class CallVerdictsTest {
         assertTrue(cases.size() > 1500, "cases: " + cases.size());
         assertTrue(cases.stream().filter(c -> !c.rejected()).count() > 100, "accepted cases");
         assertTrue(cases.stream().anyMatch(c -> c.verdict().equals("crash")), "crash cases");
+        assertTrue(cases.stream().filter(c -> c.name().startsWith("indirect") && c.rejected()).count() > 300,
+                "rejected indirect calls");
         Linter linter = new Linter();
         List<String> wrong = new ArrayList<>();
         int callFindings = 0;

@@ -138,7 +138,7 @@ public final class Ast {
     /** An operand or constant expression. */
     public sealed interface Expr extends Node
             permits Name, IntLit, FloatLit, StringLit, Unary, Binary, Ternary, Cast, Group, VectorExpr,
-            Address, PredPair, Sink, DotRef, Call, Brace, Missing {
+            Address, PredPair, Sink, DotRef, Call, Brace, Missing, Params {
     }
 
     /**
@@ -176,6 +176,10 @@ public final class Ast {
 
     /** A parenthesised list: {@code (a)} in an expression, {@code (%r1, %r2)} in a call. */
     public record Group(List<Expr> items, Span span) implements Expr {
+    }
+
+    /** A parameter list of a {@code .callprototype}: {@code (.param .b32 _, .param .b64 _)}. */
+    public record Params(List<VarDecl> decls, Span span) implements Expr {
     }
 
     /** A vector operand {@code {a, b, c, d}}. */

@@ -20,6 +20,7 @@ import dev.ptxlint.syntax.Ast.IntLit;
 import dev.ptxlint.syntax.Ast.Label;
 import dev.ptxlint.syntax.Ast.Missing;
 import dev.ptxlint.syntax.Ast.Name;
+import dev.ptxlint.syntax.Ast.Params;
 import dev.ptxlint.syntax.Ast.PredPair;
 import dev.ptxlint.syntax.Ast.Section;
 import dev.ptxlint.syntax.Ast.Sink;
@@ -1418,8 +1419,8 @@ public final class Parser {
         List<Expr> args = new ArrayList<>();
         if (at(TokenKind.LPAREN)) {
             Span s = cur().span();
-            paramList();
-            args.add(new Group(List.of(), spanFrom(s)));
+            List<VarDecl> returns = paramList();
+            args.add(new Params(returns, spanFrom(s)));
         }
         Token u = expect(TokenKind.IDENT, "'_' in .callprototype");
         if (u == null) {
@@ -1429,8 +1430,8 @@ public final class Parser {
         args.add(new Sink(u, u.span()));
         if (at(TokenKind.LPAREN)) {
             Span s = cur().span();
-            paramList();
-            args.add(new Group(List.of(), spanFrom(s)));
+            List<VarDecl> params = paramList();
+            args.add(new Params(params, spanFrom(s)));
         }
         while (at(TokenKind.DOT_NAME)) {
             Token d = advance();

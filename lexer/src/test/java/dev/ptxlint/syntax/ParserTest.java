@@ -199,6 +199,13 @@ class ParserTest {
         assertNull(proto.body());
         assertEquals(1, proto.returns().size());
         assertEquals(".noreturn", ((Function) r.items().get(3)).performance().get(0).name().text());
+        // the .callprototype keeps its parameter declarations (the indirect call checks read them)
+        Directive cp = ((Function) r.items().get(4)).body().statements().stream()
+                .filter(st -> st instanceof Directive d && d.name().text().equals(".callprototype"))
+                .map(st -> (Directive) st).findFirst().orElseThrow();
+        assertEquals(1, ((Ast.Params) cp.args().get(0)).decls().size());
+        assertEquals(2, ((Ast.Params) cp.args().get(2)).decls().size());
+        assertEquals(".b64", ((Ast.Params) cp.args().get(2)).decls().get(1).attrs().get(1).name().text());
     }
 
     @Test
