@@ -120,6 +120,10 @@ final class FormCompiler {
                 }
             }
         }
+        Set<String> blockExcept = new HashSet<>();
+        for (Annotation a : b.annotations("except")) {
+            blockExcept.addAll(except(b, a));
+        }
         IsaForm.Until blockUntil = null;
         for (Annotation a : b.annotations("until")) {
             blockUntil = until(b, a);
@@ -130,6 +134,7 @@ final class FormCompiler {
             Since since = blockSince;
             IsaForm.Until until = blockUntil;
             String undocumented = null;
+            Set<String> formExcept = new HashSet<>(blockExcept);
             for (Annotation a : f.annotations()) {
                 if (a.keyword().equals("since")) {
                     try {
@@ -139,6 +144,8 @@ final class FormCompiler {
                     }
                 } else if (a.keyword().equals("until")) {
                     until = until(b, a);
+                } else if (a.keyword().equals("except")) {
+                    formExcept.addAll(except(b, a));
                 } else if (a.keyword().equals("undocumented")) {
                     undocumented = a.words().isEmpty() ? "" : a.words().get(0);
                 } else if (!a.keyword().equals("evidence") && !a.keyword().equals("note")) {
@@ -236,6 +243,10 @@ final class FormCompiler {
             int semi = syntax.indexOf(';');
             syntax = semi < 0 ? syntax : syntax.substring(0, semi + 1);
             Set<String> formRepeatable = repeatable;
+            if (!formExcept.isEmpty()) {
+                formRepeatable = new HashSet<>(repeatable);
+                formRepeatable.addAll(formExcept);
+            }
             for (String limit : maxWords) {
                 // a file's @maxwords limit, on the forms that have a slot for one of its words
                 boolean has = false;
@@ -277,6 +288,28 @@ final class FormCompiler {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * {@code @except sm_LO..sm_HI ...} (a form line's or a block's): the target ranges, by number and
+     * any suffix, on which the form does not apply; {@code sm_LO..} is open. As repeatable-set entries.
+     */
+    private static List<String> except(Block b, Annotation a) {
+        List<String> out = new ArrayList<>();
+        for (String w : a.words()) {
+            int dots = w.indexOf("..");
+            Target lo = dots < 0 ? null : Target.parse(w.substring(0, dots));
+            String rest = dots < 0 ? "" : w.substring(dots + 2);
+            Target hi = rest.isEmpty() ? null : Target.parse(rest);
+            if (lo == null || !lo.suffix().isEmpty() || !rest.isEmpty() && (hi == null || !hi.suffix().isEmpty())) {
+                throw new FormatException(b.file(), a.line(), "@except sm_LO..sm_HI (or sm_LO..) ...");
+            }
+            out.add(IsaForm.exceptEntry(lo.sm(), hi == null ? Integer.MAX_VALUE : hi.sm()));
+        }
+        if (out.isEmpty()) {
+            throw new FormatException(b.file(), a.line(), "@except sm_LO..sm_HI (or sm_LO..) ...");
+        }
+        return out;
     }
 
     private static IsaForm.Until until(Block b, Annotation a) {

@@ -255,6 +255,11 @@ public final class IsaForm {
      */
     private final String[][] maxWords;
     private final int[] maxCount;
+    /**
+     * {@code @except sm_LO..sm_HI}: the targets (by number, any suffix; pairs of bounds, inclusive) on
+     * which the form does not apply; carried in the repeatable set as {@code "except LO HI"}.
+     */
+    private final int[] except;
     private final Until until;
     private final String name;
     private final int nameLength;
@@ -323,6 +328,7 @@ public final class IsaForm {
         this.repeatable = Set.copyOf(repeatable);
         this.maxWords = maxWords(this.repeatable);
         this.maxCount = maxCount(this.repeatable, this.maxWords);
+        this.except = except(this.repeatable);
         // the longest run of leading required non-type slots that spells names of @names: a literal
         // or an enumeration each of whose values continues every candidate to a name
         List<String> prefixes = List.of(opcode);
@@ -382,6 +388,7 @@ public final class IsaForm {
         this.repeatable = repeatable;
         this.maxWords = maxWords(repeatable);
         this.maxCount = maxCount(repeatable, this.maxWords);
+        this.except = except(repeatable);
         this.until = until;
         this.name = name;
         this.nameLength = nameLength;
@@ -575,6 +582,50 @@ public final class IsaForm {
      */
     static String maxWordsEntry(int n, List<String> words) {
         return n + " " + String.join(" ", words);
+    }
+
+    /** The entry of the repeatable set that says {@code @except sm_LO..sm_HI} ({@code hi}: MAX_VALUE when open). */
+    static String exceptEntry(int lo, int hi) {
+        return "except " + lo + " " + hi;
+    }
+
+    private static int[] except(Set<String> repeatable) {
+        int n = 0;
+        for (String r : repeatable) {
+            n += r.startsWith("except ") ? 2 : 0;
+        }
+        if (n == 0) {
+            return new int[0];
+        }
+        int[] out = new int[n];
+        int i = 0;
+        for (String r : new java.util.TreeSet<>(repeatable)) {
+            if (r.startsWith("except ")) {
+                String[] p = r.split(" ");
+                out[i++] = Integer.parseInt(p[1]);
+                out[i++] = Integer.parseInt(p[2]);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether the form does not apply on target {@code sm} ({@code @except}): ptxas reads the
+     * instruction differently there (cp.async.bulk.shared::cluster.global on the sm_120 family
+     * converts its addresses with a mov), and another form of the data says how.
+     */
+    public boolean excludes(int sm) {
+        for (int i = 0; i < except.length; i += 2) {
+            if (sm >= except[i] && sm <= except[i + 1]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the form has an {@code @except} list. */
+    public boolean hasExcept() {
+        return except.length > 0;
     }
 
     private static String[][] maxWords(Set<String> repeatable) {

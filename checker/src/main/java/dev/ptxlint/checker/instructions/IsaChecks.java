@@ -625,8 +625,12 @@ public final class IsaChecks implements FunctionCheck {
         Binding passed = null;
         Binding best = null;
         int bestCount = Integer.MAX_VALUE;
+        int target = excludedTarget(bindings, ctx);
         for (int i = 0, nb = bindings.size(); i < nb; i++) {
             Binding b = bindings.get(i);
+            if (target >= 0 && b.form().excludes(target)) {
+                continue; // @except: another form says how ptxas reads it on this target
+            }
             int n;
             if (counts == null) {
                 n = operandProblems(insn, b, ctx, null);
@@ -659,6 +663,28 @@ public final class IsaChecks implements FunctionCheck {
             ctx.reporter().report(f.rule(), f.span(), f.message());
         }
         return best;
+    }
+
+    /**
+     * The module's target number when some binding does not apply on it ({@code @except}) and another
+     * does, else -1 (every binding counts).
+     */
+    private static int excludedTarget(List<Binding> bindings, CheckContext ctx) {
+        Target t = ctx.declaredTarget();
+        if (t == null) {
+            return -1;
+        }
+        boolean some = false;
+        boolean other = false;
+        for (int i = 0, nb = bindings.size(); i < nb; i++) {
+            IsaForm f = bindings.get(i).form();
+            if (f.hasExcept() && f.excludes(t.sm())) {
+                some = true;
+            } else {
+                other = true;
+            }
+        }
+        return some && other ? t.sm() : -1;
     }
 
     // ------------------------------------------------------------------ the operand verdict memo
