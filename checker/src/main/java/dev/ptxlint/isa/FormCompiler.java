@@ -36,13 +36,46 @@ final class FormCompiler {
         return out.isEmpty() ? List.of() : List.copyOf(out);
     }
 
+    /**
+     * The {@code @maxwords N .w1 .w2 ...} lines of a file: at most N of these words in all on any of
+     * its instructions; as entries of a form's repeatable set ({@link IsaForm#maxWordsEntry}).
+     */
+    static List<String> maxWords(IsaSource src) {
+        List<String> out = new ArrayList<>();
+        for (Annotation a : src.fileAnnotations()) {
+            if (a.keyword().equals("maxwords")) {
+                List<String> w = a.words();
+                int n;
+                try {
+                    n = w.size() < 3 ? 0 : Integer.parseInt(w.get(0));
+                } catch (NumberFormatException e) {
+                    n = 0;
+                }
+                for (int i = 1; i < w.size() && n > 0; i++) {
+                    n = w.get(i).startsWith(".") ? n : 0;
+                }
+                if (n < 1) {
+                    throw new FormatException(src.file(), a.line(), "@maxwords N .WORD .WORD ...");
+                }
+                out.add(IsaForm.maxWordsEntry(n, w.subList(1, w.size())));
+            }
+        }
+        return out.isEmpty() ? List.of() : List.copyOf(out);
+    }
+
     static List<IsaForm> compile(Block b, String section, Set<String> names, List<Set<String>> positional) {
-        return compile(b, section, names, positional, Map.of());
+        return compile(b, section, names, positional, Map.of(), List.of());
     }
 
     /** {@code geometries}: the file's {@code @geometry} lines, for its {@code coords()} operands. */
     static List<IsaForm> compile(Block b, String section, Set<String> names, List<Set<String>> positional,
                                  Map<String, IsaForm.Geometry> geometries) {
+        return compile(b, section, names, positional, geometries, List.of());
+    }
+
+    /** {@code maxWords}: the file's {@code @maxwords} lines ({@link #maxWords(IsaSource)}). */
+    static List<IsaForm> compile(Block b, String section, Set<String> names, List<Set<String>> positional,
+                                 Map<String, IsaForm.Geometry> geometries, List<String> maxWords) {
         Since blockSince = Since.NONE;
         Map<String, Since> valueSince = new HashMap<>();
         Set<String> repeatable = new HashSet<>();
@@ -87,6 +120,10 @@ final class FormCompiler {
                 }
             }
         }
+        Set<String> blockExcept = new HashSet<>();
+        for (Annotation a : b.annotations("except")) {
+            blockExcept.addAll(except(b, a));
+        }
         IsaForm.Until blockUntil = null;
         for (Annotation a : b.annotations("until")) {
             blockUntil = until(b, a);
@@ -97,6 +134,7 @@ final class FormCompiler {
             Since since = blockSince;
             IsaForm.Until until = blockUntil;
             String undocumented = null;
+            Set<String> formExcept = new HashSet<>(blockExcept);
             for (Annotation a : f.annotations()) {
                 if (a.keyword().equals("since")) {
                     try {
@@ -106,6 +144,8 @@ final class FormCompiler {
                     }
                 } else if (a.keyword().equals("until")) {
                     until = until(b, a);
+                } else if (a.keyword().equals("except")) {
+                    formExcept.addAll(except(b, a));
                 } else if (a.keyword().equals("undocumented")) {
                     undocumented = a.words().isEmpty() ? "" : a.words().get(0);
                 } else if (!a.keyword().equals("evidence") && !a.keyword().equals("note")) {
@@ -202,8 +242,26 @@ final class FormCompiler {
             String syntax = f.text();
             int semi = syntax.indexOf(';');
             syntax = semi < 0 ? syntax : syntax.substring(0, semi + 1);
+            Set<String> formRepeatable = repeatable;
+            if (!formExcept.isEmpty()) {
+                formRepeatable = new HashSet<>(repeatable);
+                formRepeatable.addAll(formExcept);
+            }
+            for (String limit : maxWords) {
+                // a file's @maxwords limit, on the forms that have a slot for one of its words
+                boolean has = false;
+                for (String w : limit.substring(limit.indexOf(' ') + 1).split(" ")) {
+                    for (IsaForm.Slot s : slots) {
+                        has |= s.values().contains(w);
+                    }
+                }
+                if (has) {
+                    formRepeatable = formRepeatable == repeatable ? new HashSet<>(repeatable) : formRepeatable;
+                    formRepeatable.add(limit);
+                }
+            }
             out.add(new IsaForm(f.opcode(), oneSpace(syntax), section, b.file(), f.line(), slots, ops,
-                    since, vsince, undocumented, repeatable, until, names, positional));
+                    since, vsince, undocumented, formRepeatable, until, names, positional));
         }
         for (String n : operandSpecs.keySet()) {
             if (!usedNames.contains(n) && !b.forms().isEmpty()) {
@@ -230,6 +288,28 @@ final class FormCompiler {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * {@code @except sm_LO..sm_HI ...} (a form line's or a block's): the target ranges, by number and
+     * any suffix, on which the form does not apply; {@code sm_LO..} is open. As repeatable-set entries.
+     */
+    private static List<String> except(Block b, Annotation a) {
+        List<String> out = new ArrayList<>();
+        for (String w : a.words()) {
+            int dots = w.indexOf("..");
+            Target lo = dots < 0 ? null : Target.parse(w.substring(0, dots));
+            String rest = dots < 0 ? "" : w.substring(dots + 2);
+            Target hi = rest.isEmpty() ? null : Target.parse(rest);
+            if (lo == null || !lo.suffix().isEmpty() || !rest.isEmpty() && (hi == null || !hi.suffix().isEmpty())) {
+                throw new FormatException(b.file(), a.line(), "@except sm_LO..sm_HI (or sm_LO..) ...");
+            }
+            out.add(IsaForm.exceptEntry(lo.sm(), hi == null ? Integer.MAX_VALUE : hi.sm()));
+        }
+        if (out.isEmpty()) {
+            throw new FormatException(b.file(), a.line(), "@except sm_LO..sm_HI (or sm_LO..) ...");
+        }
+        return out;
     }
 
     private static IsaForm.Until until(Block b, Annotation a) {

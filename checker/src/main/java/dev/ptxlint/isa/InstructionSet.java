@@ -375,6 +375,7 @@ public final class InstructionSet {
                 String section = "";
                 IsaSource src = source(index.files.get(fi));
                 List<Set<String>> positional = FormCompiler.positional(src);
+                List<String> maxWords = FormCompiler.maxWords(src);
                 for (IsaSource.Block b : src.blocks()) {
                     String s = b.first("section");
                     if (s != null) {
@@ -385,7 +386,7 @@ public final class InstructionSet {
                     }
                     List<IsaForm> c = compiled.get(b);
                     if (c == null) {
-                        c = FormCompiler.compile(b, section, index.names, positional, src.geometries());
+                        c = FormCompiler.compile(b, section, index.names, positional, src.geometries(), maxWords);
                         compiled.put(b, c);
                     }
                     for (IsaForm f : c) {

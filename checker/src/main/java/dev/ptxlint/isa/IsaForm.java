@@ -252,6 +252,17 @@ public final class IsaForm {
     private final Since[] comboSince;
     private final String undocumented;
     private final Set<String> repeatable;
+    /**
+     * {@code @maxwords N .w1 .w2 ...}: at most {@code maxCount[i]} of the words {@code maxWords[i]} in
+     * all; carried in the repeatable set as {@code "N .w1 .w2"} (no binary format change).
+     */
+    private final String[][] maxWords;
+    private final int[] maxCount;
+    /**
+     * {@code @except sm_LO..sm_HI}: the targets (by number, any suffix; pairs of bounds, inclusive) on
+     * which the form does not apply; carried in the repeatable set as {@code "except LO HI"}.
+     */
+    private final int[] except;
     private final Until until;
     private final String name;
     private final int nameLength;
@@ -318,6 +329,9 @@ public final class IsaForm {
         this.comboSince = comboSince(this.valueSince, this.comboWords);
         this.undocumented = undocumented;
         this.repeatable = Set.copyOf(repeatable);
+        this.maxWords = maxWords(this.repeatable);
+        this.maxCount = maxCount(this.repeatable, this.maxWords);
+        this.except = except(this.repeatable);
         // the longest run of leading required non-type slots that spells names of @names: a literal
         // or an enumeration each of whose values continues every candidate to a name
         List<String> prefixes = List.of(opcode);
@@ -375,6 +389,9 @@ public final class IsaForm {
         this.comboSince = comboSince(valueSince, this.comboWords);
         this.undocumented = undocumented;
         this.repeatable = repeatable;
+        this.maxWords = maxWords(repeatable);
+        this.maxCount = maxCount(repeatable, this.maxWords);
+        this.except = except(repeatable);
         this.until = until;
         this.name = name;
         this.nameLength = nameLength;
@@ -560,6 +577,124 @@ public final class IsaForm {
 
     public boolean repeatable(String value) {
         return repeatable.contains(value);
+    }
+
+    /**
+     * The entry of the repeatable set that says {@code @maxwords N .w1 .w2 ...}: {@code "N .w1 .w2"}
+     * (a modifier never starts with a digit, so it never reads as a repeatable word).
+     */
+    static String maxWordsEntry(int n, List<String> words) {
+        return n + " " + String.join(" ", words);
+    }
+
+    /** The entry of the repeatable set that says {@code @except sm_LO..sm_HI} ({@code hi}: MAX_VALUE when open). */
+    static String exceptEntry(int lo, int hi) {
+        return "except " + lo + " " + hi;
+    }
+
+    private static int[] except(Set<String> repeatable) {
+        int n = 0;
+        for (String r : repeatable) {
+            n += r.startsWith("except ") ? 2 : 0;
+        }
+        if (n == 0) {
+            return new int[0];
+        }
+        int[] out = new int[n];
+        int i = 0;
+        for (String r : new java.util.TreeSet<>(repeatable)) {
+            if (r.startsWith("except ")) {
+                String[] p = r.split(" ");
+                out[i++] = Integer.parseInt(p[1]);
+                out[i++] = Integer.parseInt(p[2]);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether the form does not apply on target {@code sm} ({@code @except}): ptxas reads the
+     * instruction differently there (cp.async.bulk.shared::cluster.global on the sm_120 family
+     * converts its addresses with a mov), and another form of the data says how.
+     */
+    public boolean excludes(int sm) {
+        for (int i = 0; i < except.length; i += 2) {
+            if (sm >= except[i] && sm <= except[i + 1]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the form has an {@code @except} list. */
+    public boolean hasExcept() {
+        return except.length > 0;
+    }
+
+    private static String[][] maxWords(Set<String> repeatable) {
+        List<String[]> out = new java.util.ArrayList<>();
+        for (String r : new java.util.TreeSet<>(repeatable)) {
+            if (!r.isEmpty() && Character.isDigit(r.charAt(0))) {
+                String[] p = r.split(" ");
+                out.add(java.util.Arrays.copyOfRange(p, 1, p.length));
+            }
+        }
+        return out.toArray(new String[0][]);
+    }
+
+    private static int[] maxCount(Set<String> repeatable, String[][] words) {
+        int[] out = new int[words.length];
+        int i = 0;
+        for (String r : new java.util.TreeSet<>(repeatable)) {
+            if (!r.isEmpty() && Character.isDigit(r.charAt(0))) {
+                out[i++] = Integer.parseInt(r.substring(0, r.indexOf(' ')));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The first written modifier past a {@code @maxwords} limit ({@code movmatrix...row.row.col}:
+     * the {@code .col}, the third layout word where ptxas takes two: "too many layout specifiers"),
+     * or -1 when every limit holds.
+     */
+    public int pastMaxWords(String[] mods) {
+        for (int g = 0; g < maxWords.length; g++) {
+            int n = 0;
+            for (int i = 0; i < mods.length; i++) {
+                for (String w : maxWords[g]) {
+                    if (w.equals(mods[i])) {
+                        if (++n > maxCount[g]) {
+                            return i;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The {@code @maxwords} limit that {@code mods} break, as text for messages ({@code at most 2 of
+     * .row, .col}), or null.
+     */
+    public String maxWordsBroken(String[] mods) {
+        for (int g = 0; g < maxWords.length; g++) {
+            int n = 0;
+            for (String m : mods) {
+                for (String w : maxWords[g]) {
+                    if (w.equals(m)) {
+                        n++;
+                        break;
+                    }
+                }
+            }
+            if (n > maxCount[g]) {
+                return "at most " + maxCount[g] + " of " + String.join(", ", maxWords[g]) + " in all";
+            }
+        }
+        return null;
     }
 
     /** The mnemonic part of the syntax: {@code add{.sat}.s32}. */

@@ -133,6 +133,7 @@ final class IsaIndex {
             }
             String section = "";
             List<Set<String>> positional = FormCompiler.positional(src);
+            List<String> maxWords = FormCompiler.maxWords(src);
             for (IsaSource.Block b : src.blocks()) {
                 String s = b.first("section");
                 if (s != null) {
@@ -147,7 +148,7 @@ final class IsaIndex {
                     }
                     continue;
                 }
-                for (IsaForm f : FormCompiler.compile(b, section, names, positional, src.geometries())) {
+                for (IsaForm f : FormCompiler.compile(b, section, names, positional, src.geometries(), maxWords)) {
                     forms.computeIfAbsent(f.opcode(), k -> new ArrayList<>()).add(f);
                     ops.computeIfAbsent(f.opcode(), k -> new LinkedHashSet<>()).add(fi);
                     for (IsaForm.Slot sl : f.slots()) {

@@ -171,7 +171,7 @@ public final class IsaSource {
     }
 
     private static final java.util.Set<String> FILE_KEYWORDS = java.util.Set.of("elsewhere", "ignored", "ignores", "names", "novectorofone", "arglists",
-            "positional", "geometry");
+            "positional", "geometry", "maxwords");
 
     // ------------------------------------------------------------------ parsing
 

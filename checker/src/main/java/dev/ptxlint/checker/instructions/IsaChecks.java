@@ -625,8 +625,12 @@ public final class IsaChecks implements FunctionCheck {
         Binding passed = null;
         Binding best = null;
         int bestCount = Integer.MAX_VALUE;
+        int target = excludedTarget(bindings, ctx);
         for (int i = 0, nb = bindings.size(); i < nb; i++) {
             Binding b = bindings.get(i);
+            if (target >= 0 && b.form().excludes(target)) {
+                continue; // @except: another form says how ptxas reads it on this target
+            }
             int n;
             if (counts == null) {
                 n = operandProblems(insn, b, ctx, null);
@@ -659,6 +663,28 @@ public final class IsaChecks implements FunctionCheck {
             ctx.reporter().report(f.rule(), f.span(), f.message());
         }
         return best;
+    }
+
+    /**
+     * The module's target number when some binding does not apply on it ({@code @except}) and another
+     * does, else -1 (every binding counts).
+     */
+    private static int excludedTarget(List<Binding> bindings, CheckContext ctx) {
+        Target t = ctx.declaredTarget();
+        if (t == null) {
+            return -1;
+        }
+        boolean some = false;
+        boolean other = false;
+        for (int i = 0, nb = bindings.size(); i < nb; i++) {
+            IsaForm f = bindings.get(i).form();
+            if (f.hasExcept() && f.excludes(t.sm())) {
+                some = true;
+            } else {
+                other = true;
+            }
+        }
+        return some && other ? t.sm() : -1;
     }
 
     // ------------------------------------------------------------------ the operand verdict memo
@@ -1008,6 +1034,13 @@ public final class IsaChecks implements FunctionCheck {
         }
         if (spec.shape() == IsaSource.Shape.PAIR || spec.shape() == IsaSource.Shape.OPTIONAL_PAIR) {
             if (e instanceof Ast.PredPair pp) {
+                if (pp.second() instanceof Ast.Sink && spec.kind() != IsaForm.Kind.PRED && spec.text().contains("{|")) {
+                    // d{|p} written d|_ (tex, tld4): ptxas 13.0 reads no sink there (fatal "Parsing error near
+                    // '_'"), where d[|p] takes one (shfl.sync's %r1|_)
+                    return fail(out, Rules.INVALID_OPERAND_KIND, pp.second(), "the predicate result of " + spec.text()
+                            + " in '" + insn.mnemonic() + "' cannot be '_': write a predicate register or leave '|"
+                            + "p' out");
+                }
                 int p = spec.kind() == IsaForm.Kind.PRED ? 0 : value(insn, b, spec, pp.first(), dest, ctx, out);
                 if (spec.limits().pairSince() != null) {
                     // pairsince(V TARGET): the second half of d{|p} needs them (tex's residency predicate)
@@ -1025,6 +1058,15 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         return value(insn, b, spec, e, dest, ctx, out);
+    }
+
+    private static boolean allSinks(Ast.VectorExpr v) {
+        for (Ast.Expr x : v.items()) {
+            if (!(x instanceof Ast.Sink)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One half of a pair that is a predicate: a predicate register or {@code _}. */
@@ -1045,6 +1087,11 @@ public final class IsaChecks implements FunctionCheck {
                       CheckContext ctx, List<Finding> out) {
         if (spec.kind() == IsaForm.Kind.ANY) {
             return 0;
+        }
+        if (e instanceof Ast.VectorExpr v && v.items().size() > 1 && allSinks(v)) {
+            // {_, _, _, _}: ptxas 13.0 "Unable to infer type of vector elements" (ld, mma, tex, tld4)
+            return fail(out, Rules.INVALID_OPERAND_KIND, e, "every element of operand " + spec.name() + " of '"
+                    + insn.mnemonic() + "' is '_': ptxas cannot tell the vector's type; write a register in one");
         }
         switch (spec.kind()) {
             case HANDLE -> {

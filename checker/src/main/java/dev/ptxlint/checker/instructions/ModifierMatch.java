@@ -55,8 +55,14 @@ final class ModifierMatch {
     static ModifierMatch of(InstructionSet isa, String opcode, String[] mods) {
         List<IsaForm> forms = isa.forms(opcode);
         List<Binding> ok = new ArrayList<>(2);
+        IsaForm limited = null;
+        IsaForm closest = null;
         for (IsaForm f : forms) {
             int[] a = assign(f, mods);
+            if (a != null && f.pastMaxWords(mods) >= 0) {
+                limited = limited == null ? f : limited; // fits, but past a @maxwords limit
+                a = null;
+            }
             if (a != null) {
                 String[] values = new String[f.slotCount()];
                 boolean inOrder = true;
@@ -85,6 +91,24 @@ final class ModifierMatch {
                 }
             }
             return new ModifierMatch(List.of(), List.of(misplaced));
+        }
+        int bestScore = Integer.MAX_VALUE;
+        for (int k = 0; k < forms.size() && limited == null; k++) {
+            // no form fits: the closest one whose limit the words break (mma's .row.col.row)
+            IsaForm f = forms.get(k);
+            int sc = f.pastMaxWords(mods) >= 0 ? score(f, mods) : Integer.MAX_VALUE;
+            if (sc < bestScore) {
+                bestScore = sc;
+                closest = f;
+            }
+        }
+        limited = limited != null ? limited : closest;
+        if (limited != null) {
+            // ptxas counts these words while it parses ("Parsing error near '.col': too many layout
+            // specifiers"), before it looks at anything else
+            return new ModifierMatch(List.of(), List.of(new Problem(Rules.CONFLICTING_MODIFIERS,
+                    limited.pastMaxWords(mods), "'" + limited.opcode() + "' takes " + limited.maxWordsBroken(mods)
+                    + " (ptxas: too many of them): " + limited.mnemonic())));
         }
         for (IsaForm f : forms) {
             if (f.spaceSlots().length >= 2 && assign(f, mods, false) != null) {
