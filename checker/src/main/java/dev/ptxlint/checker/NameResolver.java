@@ -189,7 +189,17 @@ final class NameResolver {
      */
     private int[] cachedAddress;
     private Symbol[] cachedSymbol;
-    private final Deque<Scope> scopes = new ArrayDeque<>();
+    /**
+     * The open scopes, innermost last (an array stack: the lookup of a name walks it on every cache
+     * miss, and an iterator per walk was an allocation per lookup under C1, which does no escape analysis).
+     */
+    private Scope[] scopes = new Scope[8];
+    private int depth;
+
+    /** The innermost open scope, or null. */
+    private Scope innermost() {
+        return depth == 0 ? null : scopes[depth - 1];
+    }
 
     /**
      * What names resolved to, by name, while nothing has changed since ({@link #epoch}): the
@@ -222,17 +232,26 @@ final class NameResolver {
     }
 
     private void push(Scope s) {
-        scopes.push(s);
+        if (depth == scopes.length) {
+            scopes = java.util.Arrays.copyOf(scopes, depth * 2);
+        }
+        scopes[depth++] = s;
         changed();
     }
 
     private Scope pop() {
-        Scope s = scopes.pop();
+        if (depth == 0) {
+            throw new java.util.NoSuchElementException();
+        }
+        Scope s = scopes[--depth];
+        scopes[depth] = null;
         changed();
         return s;
     }
 
     private final java.util.List<InstructionCheck> checks;
+    /** {@link #checks} as an array: the per-instruction loop makes no iterator. */
+    private final InstructionCheck[] checkArray;
     private final HeaderCheck header;
     private final CheckContext context = new CheckContext() {
         @Override
@@ -296,6 +315,7 @@ final class NameResolver {
         this.out = out;
         this.header = header;
         this.checks = checks;
+        this.checkArray = checks.toArray(new InstructionCheck[0]);
         this.declarations = new DeclarationCheck(out, header, new java.util.function.Function<String, Symbol>() {
             @Override
             public Symbol apply(String n) {
@@ -322,6 +342,7 @@ final class NameResolver {
         this.out = out;
         this.header = header;
         this.checks = checks;
+        this.checkArray = checks.toArray(new InstructionCheck[0]);
         this.declarations = new DeclarationCheck(out, header, new java.util.function.Function<String, Symbol>() {
             @Override
             public Symbol apply(String n) {
@@ -662,13 +683,13 @@ final class NameResolver {
         if (s instanceof VarDecl d) {
             declarations.check(d, DeclarationCheck.Scope.BODY);
             shared.bodyDeclaration(d);
-            declareAll(scopes.peek(), d);
+            declareAll(innermost(), d);
             calls.local(d);
         } else if (s instanceof Instruction i) {
             instruction(i);
         } else if (s instanceof Label l) {
-            labelAgainstDeclarations(scopes.peek(), l.name());
-            scopes.peek().definedLabels.putIfAbsent(l.name().text(), l.name().span());
+            labelAgainstDeclarations(innermost(), l.name());
+            innermost().definedLabels.putIfAbsent(l.name().text(), l.name().span());
         } else if (s instanceof Ast.Directive d) {
             String n = d.name().text();
             if (n.equals(".branchtargets") || n.equals(".calltargets")) {
@@ -701,8 +722,9 @@ final class NameResolver {
         for (int k = 0, n = operands.size(); k < n; k++) {
             uses(operands.get(k), k);
         }
-        for (InstructionCheck c : checks) {
-            c.check(i, context);
+        InstructionCheck[] cs = checkArray;
+        for (int k = 0; k < cs.length; k++) {
+            cs[k].check(i, context);
         }
         if (op.equals("call")) {
             calls.check(i, context::resolve, out);
@@ -910,7 +932,7 @@ final class NameResolver {
         if ((mode & LABEL) != 0 && streaming) {
             // a label later in this block or an enclosing one may define it: decided when the block ends
             // (where only a label defined above is taken, such a definition is PTX0276)
-            Scope s = scopes.peek();
+            Scope s = innermost();
             if (s.pending == null) {
                 s.pending = new PendingUses();
             }
@@ -967,7 +989,8 @@ final class NameResolver {
     private Symbol lookup(String n) {
         int suffix = -2; // where n's numeric suffix starts (-1: none), found on first need
         long index = -1;
-        for (Scope s : scopes) {
+        for (int d = depth - 1; d >= 0; d--) {
+            Scope s = scopes[d];
             Symbol sym = s.names.get(n);
             if (sym != null) {
                 return sym;
@@ -1110,8 +1133,8 @@ final class NameResolver {
             return null;
         }
         String prefix = n.substring(0, i);
-        for (Scope s : scopes) {
-            Range r = s.ranges.get(prefix);
+        for (int d = depth - 1; d >= 0; d--) {
+            Range r = scopes[d].ranges.get(prefix);
             if (r != null) {
                 return prefix + "<" + r.count() + "> declares " + prefix + "0 to " + prefix + (r.count() - 1)
                         + "; raise the count to at least " + prefix + "<" + safeInc(n.substring(i)) + ">";
@@ -1404,7 +1427,7 @@ final class NameResolver {
 
     /** One statement of a streamed body, in the innermost open scope. */
     private void streamStatement(Statement s) {
-        Scope scope = scopes.peek();
+        Scope scope = innermost();
         if (s instanceof Label l) {
             declareLabel(scope, l);
         }
@@ -1418,7 +1441,7 @@ final class NameResolver {
      */
     private void closeStreamedBlock() {
         Scope done = pop();
-        settlePending(done, scopes.peek());
+        settlePending(done, innermost());
     }
 
     /** Passes the branch targets {@code done} does not define on to {@code outer}, or reports them (outer null). */
@@ -1475,11 +1498,11 @@ final class NameResolver {
         }
         streaming = false;
         provisional.clear();
-        while (scopes.size() > 1) {
+        while (depth > 1) {
             closeStreamedBlock();
         }
         // the function's scope: branches to labels never defined are reported here
-        settlePending(scopes.peek(), null);
+        settlePending(innermost(), null);
         // FunctionCheck.end sees no body: the whole-function analyses skip a streamed one
         functionEnd(new Function(f.linkage(), f.kind(), f.returns(), f.name(), f.params(), f.performance(), null,
                 f.span()));

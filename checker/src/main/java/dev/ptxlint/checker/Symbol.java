@@ -66,17 +66,24 @@ public record Symbol(String name, Kind kind, String space, String type, int vect
                 type == 0 ? null : TYPE_NAMES[type - 1], 1 << (info >>> 11 & 3), declaration);
     }
 
-    /** The symbol declared by one declarator of {@code decl}. */
+    /**
+     * The symbol declared by one declarator of {@code decl}. Its space and type are the Strings of
+     * {@link #SPACE_NAMES} and {@link #TYPE_NAMES} (not the declaration's token texts), so that the
+     * per-operand tests ({@link #isRegister()}, {@code ".shared".equals(space)}, the type caches keyed
+     * by identity) compare with a constant that is always in the cache and usually the same object.
+     */
     static Symbol of(String name, Ast.VarDecl decl, Span at) {
         String space = null;
         String type = null;
         int vector = 1;
-        for (Ast.Attr a : decl.attrs()) {
-            String t = a.name().text();
-            if (space == null && SPACES.contains(t)) {
-                space = t;
-            } else if (type == null && TYPES.contains(t)) {
-                type = t;
+        java.util.List<Ast.Attr> attrs = decl.attrs();
+        for (int k = 0, n = attrs.size(); k < n; k++) {
+            String t = attrs.get(k).name().text();
+            int i;
+            if (space == null && (i = indexOf(SPACE_NAMES, t)) > 0) {
+                space = SPACE_NAMES[i - 1];
+            } else if (type == null && (i = indexOf(TYPE_NAMES, t)) > 0) {
+                type = TYPE_NAMES[i - 1];
             } else if (t.equals(".v2")) {
                 vector = 2;
             } else if (t.equals(".v4")) {

@@ -105,7 +105,7 @@ public final class Literals {
         if (isDecimalFloat(s)) {
             return Kind.DECIMAL_FLOAT;
         }
-        integerDigits(s); // throws if malformed
+        integerFast(s); // throws if malformed
         return Kind.INTEGER;
     }
 
@@ -163,6 +163,43 @@ public final class Literals {
     }
 
     /** The magnitude of an unsigned integer literal body. */
+    /**
+     * {@link #integerDigits}'s value without a {@link BigInteger} or a substring when it has few
+     * enough digits to be below 2^60 (every literal of an nvcc module), else -1; throws as
+     * {@link #integerDigits} does for a malformed literal (the same radix prefixes and digits).
+     */
+    private static long integerFast(String s) {
+        int end = s.endsWith("U") ? s.length() - 1 : s.length();
+        int radix = 10;
+        int from = 0;
+        int most = 18;
+        if (end > 2 && s.charAt(0) == '0' && (s.charAt(1) == 'x' || s.charAt(1) == 'X')) {
+            radix = 16;
+            from = 2;
+            most = 15;
+        } else if (end > 2 && s.charAt(0) == '0' && (s.charAt(1) == 'b' || s.charAt(1) == 'B')) {
+            radix = 2;
+            from = 2;
+            most = 60;
+        } else if (end > 1 && s.charAt(0) == '0') {
+            radix = 8;
+            from = 1;
+            most = 20;
+        }
+        if (from >= end) {
+            throw new LiteralException("not a PTX literal: '" + s + "'");
+        }
+        long v = 0;
+        for (int i = from; i < end; i++) {
+            int d = Character.digit(s.charAt(i), radix);
+            if (d < 0) {
+                throw new LiteralException("not a PTX literal: '" + s + "'");
+            }
+            v = v * radix + d;
+        }
+        return end - from <= most ? v : -1;
+    }
+
     private static BigInteger integerDigits(String s) {
         String t = s.endsWith("U") ? s.substring(0, s.length() - 1) : s;
         int radix = 10;
@@ -197,6 +234,10 @@ public final class Literals {
         Signed sg = stripSigns(text);
         if (kindOfBody(sg.body()) != Kind.INTEGER) {
             throw new LiteralException("not an integer literal: '" + text + "'");
+        }
+        long small = integerFast(sg.body());
+        if (small >= 0) { // below 2^60: no overflow, and the negation is the value mod 2^64
+            return new IntegerValue(sg.negative() ? -small : small, false);
         }
         BigInteger mag = integerDigits(sg.body());
         boolean overflow = mag.compareTo(TWO_64) >= 0;

@@ -116,4 +116,48 @@ class LiteralsTest {
         assertTrue(Literals.decode("-1", ScalarType.PRED).pred());
         assertThrows(Literals.LiteralException.class, () -> Literals.decode("1.0", ScalarType.PRED));
     }
+
+    /**
+     * Every radix and digit count around the bounds of the fast path (digits read into a long below
+     * 2^60, a BigInteger past it): the value mod 2^64 and the overflow flag equal the BigInteger's.
+     */
+    @Test
+    void integersAtEveryLengthAgreeWithBigInteger() {
+        java.util.Random random = new java.util.Random(13);
+        String[] prefixes = {"", "0x", "0X", "0", "0b", "0B"};
+        int[] radixes = {10, 16, 16, 8, 2, 2};
+        char[] digits = "0123456789abcdefABCDEF".toCharArray();
+        java.math.BigInteger twoTo64 = java.math.BigInteger.ONE.shiftLeft(64);
+        int checked = 0;
+        for (int p = 0; p < prefixes.length; p++) {
+            int radix = radixes[p];
+            for (int len = 1; len <= 70; len++) {
+                for (int rep = 0; rep < 12; rep++) {
+                    StringBuilder sb = new StringBuilder();
+                    for (int k = 0; k < len; k++) {
+                        char c;
+                        do {
+                            c = rep == 0 ? (radix == 10 ? '9' : radix == 16 ? 'f' : radix == 8 ? '7' : '1')
+                                    : digits[random.nextInt(digits.length)];
+                        } while (Character.digit(c, radix) < 0);
+                        sb.append(c);
+                    }
+                    if (p == 0 && sb.length() > 1 && sb.charAt(0) == '0') {
+                        sb.setCharAt(0, '1'); // a leading 0 would make it octal
+                    }
+                    String body = prefixes[p] + sb + (rep % 3 == 1 ? "U" : "");
+                    boolean negative = rep % 2 == 1;
+                    String text = (negative ? "-" : "") + body;
+                    java.math.BigInteger mag = new java.math.BigInteger(sb.toString(), radix);
+                    java.math.BigInteger v = negative ? mag.negate() : mag;
+                    Literals.IntegerValue got = Literals.parseInteger(text);
+                    assertEquals(v.mod(twoTo64).longValue(), got.bits(), text);
+                    assertEquals(mag.compareTo(twoTo64) >= 0, got.overflow(), text);
+                    assertEquals(Literals.Kind.INTEGER, Literals.kindOf(text), text);
+                    checked++;
+                }
+            }
+        }
+        assertTrue(checked > 4000);
+    }
 }

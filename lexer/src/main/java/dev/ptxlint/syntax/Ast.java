@@ -41,7 +41,8 @@ public final class Ast {
 
         /** The first attribute with this name, or null. */
         public Attr attr(String dotName) {
-            for (Attr a : attrs) {
+            for (int k = 0, n = attrs.size(); k < n; k++) { // (no iterator: checks ask this per declaration)
+                Attr a = attrs.get(k);
                 if (a.name().text().equals(dotName)) {
                     return a;
                 }
@@ -124,8 +125,8 @@ public final class Ast {
         }
 
         public boolean hasModifier(String dotName) {
-            for (Token m : modifiers) {
-                if (m.text().equals(dotName)) {
+            for (int k = 0, n = modifiers.size(); k < n; k++) { // (no iterator: asked per instruction)
+                if (modifiers.get(k).text().equals(dotName)) {
                     return true;
                 }
             }

@@ -711,7 +711,12 @@ public final class Parser {
     }
 
     private Span spanFrom(Span first) {
-        return prev == null || prev.span().end() < first.end() ? first : first.to(prev.span());
+        if (prev == null) {
+            return first;
+        }
+        Span last = prev.span();
+        // a node of one token (a register operand) keeps that token's span: no new Span per operand
+        return last == first || last.end() < first.end() ? first : first.to(last);
     }
 
     // ---------------------------------------------------------------- sections
@@ -1468,7 +1473,8 @@ public final class Parser {
             return new Skipped(spanFrom(first));
         }
         advance();
-        List<Token> mods = new ArrayList<>();
+        // (room for 4: nvcc writes 1 to 4 modifiers and operands; the default makes room for 10)
+        List<Token> mods = new ArrayList<>(4);
         while (at(TokenKind.DOT_NAME)) {
             Token m = advance();
             if (Character.isDigit(m.text().charAt(1)) && !isNumericModifier(m.text())) {
@@ -1482,7 +1488,7 @@ public final class Parser {
                 advance();
             }
         }
-        List<Expr> operands = new ArrayList<>();
+        List<Expr> operands = new ArrayList<>(4);
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
                 && !(cur().span().line() > prev.span().endLine() && startsStatement(cur()))) {
             inOperands = true;

@@ -237,8 +237,25 @@ final class FlowGraph {
         }
     }
 
-    /** The register {@code index} of {@code range}, made once per graph. */
-    private Reg rangeRegister(Range range, int index) {
+    /** Whether {@code n}'s digits from {@code i} on are ASCII with no leading zero (as {@code Long.toString} writes them). */
+    private static boolean canonicalIndex(String n, int i) {
+        if (n.charAt(i) == '0' && n.length() - i > 1) {
+            return false;
+        }
+        for (int k = i; k < n.length(); k++) {
+            char c = n.charAt(k);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The register {@code index} of {@code range}, made once per graph; {@code name}, when not null, is
+     * its name as {@code range.prefix + index} spells it (the use's own text, so no String is built).
+     */
+    private Reg rangeRegister(Range range, int index, String name) {
         if (index >= DENSE_RANGE) {
             if (range.far == null) {
                 range.far = new HashMap<>();
@@ -250,7 +267,7 @@ final class FlowGraph {
         }
         Reg r = range.regs[index];
         if (r == null) {
-            r = register(range.prefix + index, range.block, range.type);
+            r = register(name != null ? name : range.prefix + index, range.block, range.type);
             range.regs[index] = r;
         }
         return r;
@@ -318,7 +335,8 @@ final class FlowGraph {
                         if (!range.modelled) {
                             return null;
                         }
-                        return rangeRegister(range, (int) index);
+                        // n is the register's canonical name when its digits are ASCII without a leading zero
+                        return rangeRegister(range, (int) index, canonicalIndex(n, i) ? n : null);
                     }
                 }
             }

@@ -578,8 +578,9 @@ final class Gate {
 
     /** Whether the instruction compares floating-point values (a type modifier says so). */
     static boolean comparesFloats(Ast.Instruction i) {
-        for (var m : i.modifiers()) {
-            switch (m.text()) {
+        java.util.List<dev.ptxlint.syntax.Token> mods = i.modifiers();
+        for (int k = 0, n = mods.size(); k < n; k++) { // (no iterator: asked per comparison)
+            switch (mods.get(k).text()) {
                 case ".f32", ".f64", ".f16", ".bf16", ".f16x2", ".bf16x2":
                     return true;
                 default:

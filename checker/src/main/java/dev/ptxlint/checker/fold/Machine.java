@@ -771,9 +771,15 @@ final class Machine {
         BoolOp bool = null;
         boolean ftz = false;
         VideoSemantics.Op2 op2 = null;
-        List<ScalarType> types = new ArrayList<>(2);
-        for (Token m : i.modifiers()) {
-            String t = m.text();
+        // the types as List.copyOf would make them, without a list and an iterator per call (asked per
+        // modelled instruction; C1 does no escape analysis)
+        ScalarType t0 = null;
+        ScalarType t1 = null;
+        List<ScalarType> more = null;
+        int typeCount = 0;
+        List<Token> mods = i.modifiers();
+        for (int j = 0, n = mods.size(); j < n; j++) {
+            String t = mods.get(j).text();
             Object k = MODIFIERS.get(t);
             if (k instanceof CmpOp c && cmp == null) {
                 cmp = c;
@@ -782,20 +788,35 @@ final class Machine {
             } else if (t.equals(".ftz") && !ftz) {
                 ftz = true;
             } else if (k instanceof ScalarType ty) {
-                types.add(ty);
+                if (typeCount == 0) {
+                    t0 = ty;
+                } else if (typeCount == 1) {
+                    t1 = ty;
+                } else {
+                    if (more == null) {
+                        more = new ArrayList<>(4);
+                        more.add(t0);
+                        more.add(t1);
+                    }
+                    more.add(ty);
+                }
+                typeCount++;
             } else if (k instanceof VideoSemantics.Op2 o && op2 == null) {
                 op2 = o;
             } else {
                 return null;
             }
         }
-        return new Mods(cmp, bool, ftz, op2, List.copyOf(types));
+        List<ScalarType> types = typeCount == 0 ? List.of() : typeCount == 1 ? List.of(t0)
+                : typeCount == 2 ? List.of(t0, t1) : List.copyOf(more);
+        return new Mods(cmp, bool, ftz, op2, types);
     }
 
     /** The first type among {@code i}'s modifiers, or null (without decoding the others). */
     static ScalarType firstType(Ast.Instruction i) {
-        for (Token m : i.modifiers()) {
-            if (MODIFIERS.get(m.text()) instanceof ScalarType t) {
+        List<Token> mods = i.modifiers();
+        for (int j = 0, n = mods.size(); j < n; j++) {
+            if (MODIFIERS.get(mods.get(j).text()) instanceof ScalarType t) {
                 return t;
             }
         }

@@ -538,8 +538,9 @@ public final class IsaChecks implements FunctionCheck {
     /** The instruction's one address operand when it has exactly one and it has one part, else null. */
     private static Ast.Address soleAddress(Ast.Instruction insn) {
         Ast.Address address = null;
-        for (Ast.Expr e : insn.operands()) {
-            if (e instanceof Ast.Address a) {
+        List<Ast.Expr> ops = insn.operands();
+        for (int k = 0, n = ops.size(); k < n; k++) { // (no iterator: asked per memory instruction)
+            if (ops.get(k) instanceof Ast.Address a) {
                 if (address != null) {
                     return null;
                 }

@@ -24,7 +24,8 @@ final class SelectorRule implements FormRule {
 
     @Override
     public void check(FormAnalysis a, CheckContext ctx) {
-        for (FormAnalysis.Slot s : a.slots) {
+        for (int k = 0, n = a.slots.size(); k < n; k++) { // (no iterator: per instruction)
+            FormAnalysis.Slot s = a.slots.get(k);
             Token tok = s.selector();
             if (tok == null) {
                 continue;

@@ -25,7 +25,8 @@ final class SourceRule implements FormRule {
 
     @Override
     public void check(FormAnalysis a, CheckContext ctx) {
-        for (FormAnalysis.Slot s : a.slots) {
+        for (int k = 0, n = a.slots.size(); k < n; k++) { // (no iterator: per instruction)
+            FormAnalysis.Slot s = a.slots.get(k);
             FormTable.Operand slot = s.spec();
             Ast.Expr e = s.base();
             if (e instanceof Ast.Missing) {
