@@ -481,9 +481,10 @@ public final class IsaChecks implements FunctionCheck {
      * The variable of an address against the one state space the instruction names (measured on the
      * recorded verdicts: every instruction with one state-space modifier and one address operand
      * {@code [var]} or {@code [var+N]} of another space is "State space mismatch between instruction
-     * and address"; .shared, .shared::cta and .shared::cluster all take a .shared variable). Only
-     * those spaces whose variables are unambiguous are checked (.global, .shared*, .const, .local);
-     * instructions with two spaces or two addresses are left alone.
+     * and address"; .shared, .shared::cta and .shared::cluster all take a .shared variable, .param,
+     * .param::entry and .param::func a .param one: a kernel's or function's parameter or a .param
+     * variable of the body; ld.param [s], [g], [l], [c] and st.param [l+32] are "State space mismatch",
+     * holdout-cross, 2026-11-28). Instructions with two spaces or two addresses are left alone.
      */
     private static void addressSpace(Ast.Instruction insn, String[] mods, Binding used, CheckContext ctx) {
         String space = null;
@@ -493,7 +494,7 @@ public final class IsaChecks implements FunctionCheck {
                 case ".shared", ".shared::cta", ".shared::cluster" -> ".shared";
                 case ".const" -> ".const";
                 case ".local" -> ".local";
-                case ".param", ".param::entry", ".param::func" -> "";
+                case ".param", ".param::entry", ".param::func" -> ".param";
                 default -> null;
             };
             if (s != null) {
@@ -1580,6 +1581,13 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         if (e instanceof Ast.Sink) {
+            if (spec.sink() && spec.vectorSlot() >= 0 && b.value(spec.vectorSlot()) == null) {
+                // `vec(.vec) sink` with no .vec written: multimem.ld_reduce...add.f32 _, [a] is fatal "Result discard
+                // mode is not allowed" where ...add.v2.f32 _, [a] assembles (holdout-cross, 2026-11-28)
+                return fail(out, Rules.INVALID_DESTINATION, e, "'_' cannot be operand " + spec.name() + " of '"
+                        + insn.mnemonic() + "' without a vector width (ptxas: 'Result discard mode is not allowed'):"
+                        + " write a register");
+            }
             return spec.sink() ? 0 : fail(out, Rules.INVALID_DESTINATION, e, "'_' cannot be operand " + spec.name()
                     + " of '" + insn.mnemonic() + "'");
         }
@@ -1636,6 +1644,13 @@ public final class IsaChecks implements FunctionCheck {
                         + insn.mnemonic() + "'");
             }
             o = o.inner();
+            if (o.kind() == Kind.REGISTER && !o.isPredicateRegister() && o.type() != null) {
+                // and.b32 %r1, %r2, !%r3: ptxas 13.0 "Illegal argument to predicate negation" (xor.b16, or.b64,
+                // not.b32 too; holdout-cross, 2026-11-28)
+                return fail(out, Rules.INVALID_NEGATION, e, "'!' negates a predicate, but " + o.symbol().name() + " is a "
+                        + o.type().text() + " register (ptxas: 'Illegal argument to predicate negation'); to complement"
+                        + " its bits use not." + (o.type().bits() > 8 ? "b" + o.type().bits() : "b16") + " first");
+            }
         }
         switch (o.kind()) {
             case UNDECLARED, OTHER -> {
@@ -1764,7 +1779,11 @@ public final class IsaChecks implements FunctionCheck {
             }
             case VECTOR, ADDRESS, PAIR -> {
                 if (spec.kind() == IsaForm.Kind.PRED && o.kind() == Kind.PAIR) {
-                    return 0;
+                    // p|q where one predicate goes: ptxas 13.0 "Predicate output not allowed for instruction
+                    // 'testp'" (bar.red too), "Arguments mismatch" with other registers (holdout-cross, 2026-11-28)
+                    return fail(out, Rules.INVALID_DESTINATION, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                            + "' is one predicate, not a pair p|q (ptxas: 'Predicate output not allowed'): write "
+                            + Exprs.text(((Ast.PredPair) e).first()));
                 }
                 String what = o.kind() == Kind.VECTOR ? "a vector" : o.kind() == Kind.ADDRESS ? "an address"
                         : "a predicate pair";
