@@ -16,11 +16,14 @@ register; a case whose source form was legal isolates the destination rule.
 """
 import argparse
 import glob
-import gzip
 import os
 import random
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from holdout_real import split_operands  # noqa: E402
+from isa_run import read_tsv_gz  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, '..', '..', '..'))
@@ -28,24 +31,6 @@ ISA = os.path.join(ROOT, 'testdata', 'ptxas', 'isa')
 FAMILY = 'slots-plusdest'
 REG = re.compile(r'^(!?)(%[A-Za-z_][A-Za-z0-9_]*)$')
 VIDEO = re.compile(r'^v(add|sub|avrg|absdiff|min|max|set|shl|shr|mad)[24]?$')
-
-
-def split_operands(text):
-    """Top-level comma-separated operands of 'opcode ops' (braces and brackets nest)."""
-    out, depth, cur = [], 0, []
-    for ch in text:
-        if ch in '{[(':
-            depth += 1
-        elif ch in '}])':
-            depth -= 1
-        if ch == ',' and depth == 0:
-            out.append(''.join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if ''.join(cur).strip():
-        out.append(''.join(cur).strip())
-    return out
 
 
 def parse(instr):
@@ -100,24 +85,18 @@ def main():
     n = 0
     for fam, path in families():
         cands = []
-        with gzip.open(path, 'rt') as fh:
-            for line in fh:
-                if line.startswith('#') or not line.strip():
-                    continue
-                c = line.rstrip('\n').split('\t')
-                if len(c) < 4 or c[3] != 'ok':
-                    continue
-                p = parse(c[2])
-                if p is None or not p[2]:
-                    continue
-                guard, opcode, ops = p
-                slots = [0]
-                if VIDEO.match(opcode.split('.')[0]) and len(ops) >= 4:
-                    slots.append(len(ops) - 1)
-                for k in slots:
-                    for mutant in plus(ops[k]):
-                        new = ops[:k] + [mutant] + ops[k + 1:]
-                        cands.append((c[0], c[1], guard, opcode, new))
+        for version, target, instr, verdict, _ in read_tsv_gz(path):
+            p = parse(instr) if verdict == 'ok' else None
+            if p is None or not p[2]:
+                continue
+            guard, opcode, ops = p
+            slots = [0]
+            if VIDEO.match(opcode.split('.')[0]) and len(ops) >= 4:
+                slots.append(len(ops) - 1)
+            for k in slots:
+                for mutant in plus(ops[k]):
+                    new = ops[:k] + [mutant] + ops[k + 1:]
+                    cands.append((version, target, guard, opcode, new))
         rnd.shuffle(cands)
         taken = 0
         for v, t, guard, opcode, ops in cands:

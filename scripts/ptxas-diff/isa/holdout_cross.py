@@ -264,9 +264,7 @@ def main():
             for k, (opc, kind, lo) in sorted(cases.items()):
                 f.write("\t".join(k + (opc, kind, lo)) + "\n")
     if args.cases:
-        with open(args.cases, "w") as f:
-            for v, t, ins in sorted(cases):
-                f.write("%s\t%s\t%s\t%s\n" % (FAMILY, v, t, ins))
+        hr.write_cases(args.cases, FAMILY, cases)
     if not args.record:
         return
     cache = hr.judge_cached(FAMILY, cases, args.cache, args.jobs)

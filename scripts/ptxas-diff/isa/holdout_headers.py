@@ -506,9 +506,7 @@ def main():
     if args.stats:
         return
     if args.cases:
-        with open(args.cases, "w") as f:
-            for v, t, ins in sorted(cases):
-                f.write("%s\t%s\t%s\t%s\n" % (FAMILY, v, t, ins))
+        holdout_real.write_cases(args.cases, FAMILY, cases)
     if not args.record:
         return
     t0 = time.time()

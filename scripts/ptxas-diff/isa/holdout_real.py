@@ -254,6 +254,13 @@ def normalise(s, regs, local_vars, mod_vars, funcs, labels):
 
 # --- operands ---------------------------------------------------------------------------------
 
+def write_cases(path, family, cases):
+    """The cases {(version, target, instruction)} as isa_run.py's CASES.tsv (family first), sorted."""
+    with open(path, "w") as f:
+        for v, t, ins in sorted(cases):
+            f.write("%s\t%s\t%s\t%s\n" % (family, v, t, ins))
+
+
 def split_operands(rest):
     """Top-level comma-separated operands (not inside [] {} ())."""
     out, depth, cur = [], 0, []
@@ -523,9 +530,7 @@ def main():
             for k, (opc, kind) in sorted(kinds.items()):
                 f.write("%s\t%s\t%s\t%s\t%s\n" % (k[0], k[1], k[2], opc, kind))
     if args.cases:
-        with open(args.cases, "w") as f:
-            for v, t, ins in sorted(cases):
-                f.write("%s\t%s\t%s\t%s\n" % (FAMILY, v, t, ins))
+        write_cases(args.cases, FAMILY, cases)
     if not args.record:
         return
     t0 = time.time()
