@@ -10,11 +10,13 @@ Cases, one module each (header `.version 8.7 / .target sm_90 / .address_size 64`
 * `pair`: two declarations of f (each with each linkage, with or without a body), same signature.
 * `sig`: a prototype then a definition (and a prototype then a prototype) whose signatures differ
   in one way (parameter count, types, alignment, array size, return list, .noreturn, names).
+* `var`: a module variable declared twice, each pair of linkages, and with another type, size,
+  state space, alignment or initialiser (where .extern may meet a definition).
 
 Each module is judged twice, whole-program (`ptxas -arch=sm_90 FILE`) and separately compiled
 (`ptxas -arch=sm_90 -c FILE`): `ok`, `error` (a message or a failing exit) or `crash`.
 
-    python3 scripts/ptxas-diff/calls/probe_prototypes.py [--out testdata/ptxas/prototypes.tsv.gz] [--jobs N]
+    python3 scripts/ptxas-diff/calls/probe_prototypes.py [--out testdata/ptxas/prototypes.tsv.gz] [--jobs N] [--reuse]
 """
 import argparse, concurrent.futures, gzip, io, os, subprocess, tempfile
 
@@ -95,6 +97,27 @@ def cases():
         + decl("none", ".func", "base", True) + KERNEL["unused"]
 
 
+    # module variables declared twice (decls3): each pair of linkages, then types, sizes and spaces
+    use = ".visible .entry k()\n{\n.reg .b64 %rd<2>;\nmov.u64 %rd1, a;\nret;\n}\n"
+    for l1 in LINK:
+        for l2 in LINK:
+            yield f"var {l1} {l2}", H + LINK[l1] + ".global .u32 a;\n" + LINK[l2] + ".global .u32 a;\n" + use
+    for name, d1, d2 in (("type", ".extern .global .u32 a;", ".visible .global .u64 a;"),
+                         ("sign", ".extern .global .u32 a;", ".visible .global .s32 a;"),
+                         ("unsized", ".extern .global .u32 a[];", ".visible .global .u32 a[4];"),
+                         ("sizes", ".extern .global .u32 a[4];", ".visible .global .u32 a[8];"),
+                         ("unsized-after", ".visible .global .u32 a[4];", ".extern .global .u32 a[];"),
+                         ("space", ".extern .global .u32 a;", ".visible .shared .u32 a;"),
+                         ("init", ".extern .global .u32 a;", ".visible .global .u32 a = 5;"),
+                         ("align", ".extern .global .u32 a;", ".visible .global .align 8 .u32 a;"),
+                         ("const", ".extern .const .u32 a;", ".visible .const .u32 a = 1;"),
+                         ("vector", ".extern .global .v2 .u32 a;", ".visible .global .u32 a;"),
+                         ("extern-twice-after", ".visible .global .u32 a;\n.extern .global .u32 a;", ".extern .global .u32 a;"),
+                         ("define-twice", ".extern .global .u32 a;\n.visible .global .u32 a;", ".weak .global .u32 a;"),
+                         ("function", ".func a()\n{\nret;\n}", ".extern .global .u32 a;")):
+        yield f"var-{name} - -", H + d1 + "\n" + d2 + "\n" + use
+
+
 def judge1(path, extra):
     p = subprocess.run([PTXAS, "-arch=sm_90", *extra, path, "-o", "/dev/null"], capture_output=True, text=True,
                        timeout=60)
@@ -120,10 +143,20 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "../../../testdata/ptxas/prototypes.tsv.gz"))
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true", help="keep the verdicts recorded in --out for the same module")
     a = ap.parse_args()
     cs = list(cases())
+    old = {}
+    if a.reuse and os.path.exists(a.out):
+        with gzip.open(a.out, "rt") as f:
+            for line in f:
+                if not line.startswith("#") and line.strip():
+                    p = line.rstrip("\n").split("\t")
+                    old[(p[0], p[4].replace("\\n", "\n"))] = (p[1], p[2], p[3])
+    todo = [c for c in cs if c not in old]
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        verdicts = list(ex.map(lambda c: judge(c[1]), cs))
+        got = dict(zip(todo, ex.map(lambda c: judge(c[1]), todo)))
+    verdicts = [old[c] if c in old else got[c] for c in cs]
     buf = io.StringIO()
     buf.write("# ptxas 13.0 verdicts on a function's declarations (scripts/ptxas-diff/calls/probe_prototypes.py): case, "
               "verdict of ptxas -arch=sm_90, verdict of ptxas -arch=sm_90 -c, first message, module (\\n for new lines)\n")

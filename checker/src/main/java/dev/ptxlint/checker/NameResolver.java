@@ -182,6 +182,9 @@ final class NameResolver {
     private long foldMark;
     private static final int FN_DECLARED = 1;
     private static final int FN_DEFINED = 2;
+    /** A module variable: declared .extern (at first), and declared without .extern since. */
+    private static final int VAR_EXTERN = 4;
+    private static final int VAR_DEFINED = 8;
     /**
      * The symbols of recently resolved module names, by record address (direct-mapped); made on
      * first use: a worker makes a resolver per body, and 200,000 bodies of one `ret;` each
@@ -545,13 +548,18 @@ final class NameResolver {
     // The module tables change only on the reading thread; while a pool checks bodies, under the lock.
 
     private int addModuleName(String n, int flags, int info, Span at) {
+        return addModuleName(n, flags, info, 0, at);
+    }
+
+    /** As above; {@code elements}: a module array's declared element count (0: a scalar or not known). */
+    private int addModuleName(String n, int flags, int info, int elements, Span at) {
         changed();
         if (moduleLock == null) {
-            return moduleNames.add(n, flags, info, at);
+            return elements > 0 ? moduleNames.addWithValue(n, flags, info, elements, at) : moduleNames.add(n, flags, info, at);
         }
         long stamp = moduleLock.writeLock();
         try {
-            return moduleNames.add(n, flags, info, at);
+            return elements > 0 ? moduleNames.addWithValue(n, flags, info, elements, at) : moduleNames.add(n, flags, info, at);
         } finally {
             moduleLock.unlockWrite(stamp);
         }
@@ -1202,7 +1210,11 @@ final class NameResolver {
                 }
             } else {
                 Symbol sym = Symbol.of(decl.name().text(), d, decl.name().span());
-                declare(scope, decl.name(), input ? sym.asInput() : sym);
+                if (scope == null && !decl.name().text().equals("_")) {
+                    declareModuleVariable(decl.name(), sym, decl, d);
+                } else {
+                    declare(scope, decl.name(), input ? sym.asInput() : sym);
+                }
             }
         }
     }
@@ -1238,6 +1250,70 @@ final class NameResolver {
 
     private static String abbreviate(String s) {
         return s.length() > 30 ? s.substring(0, 30) + "..." : s;
+    }
+
+    /**
+     * A module variable: as {@link #declare} at module scope, but a variable may be declared again
+     * where ptxas 13.0 allows it (measured, decls3; docs/ptxas-behaviour.md section 21): an .extern
+     * declaration before or after any other, and a .visible or .weak definition after .extern ones
+     * (not a definition without linkage: "'.extern' variable cannot be resolved by a '.static'"),
+     * with the same type and vector size (another type is "Inconsistent redefinition").
+     */
+    private void declareModuleVariable(Token name, Symbol symbol, Declarator decl, VarDecl d) {
+        int elements = 0;
+        if (!decl.dims().isEmpty()) {
+            long e = 1;
+            for (Expr x : decl.dims()) {
+                long k = x instanceof Ast.IntLit l ? DeclarationCheck.intValue(l) : 0;
+                e = k <= 0 ? 0 : Math.min(e * k, Integer.MAX_VALUE);
+                if (e == 0) {
+                    break;
+                }
+            }
+            elements = (int) e;
+        }
+        boolean extern = false;
+        boolean linkage = false;
+        for (Token t : d.linkage()) {
+            extern |= t.text().equals(".extern");
+            linkage = true;
+        }
+        String n = name.text();
+        int a = moduleNames.find(n);
+        if (a >= 0) {
+            int flags = moduleNames.flags(a);
+            boolean variable = (flags & FN_DECLARED) == 0 && (flags & VAR_EXTERN) != 0 || extern;
+            int before = moduleNames.value(a);
+            boolean sameType = (moduleNames.info(a) >>> 6 & 0x7f) == (symbol.info() >>> 6 & 0x7f)
+                    && (moduleNames.info(a) & 3) == (symbol.info() & 3)
+                    && (before == 0 || elements == 0 || before == elements); // a[] matches a[4]; a[4] not a[8]
+            if (variable && sameType && (flags & FN_DECLARED) == 0
+                    && (extern || linkage && d.linkage().size() == 1 && (flags & VAR_DEFINED) == 0)) {
+                if (!extern) {
+                    setModuleFlags(a, VAR_DEFINED);
+                }
+                return;
+            }
+            String why = null;
+            if (variable && (flags & FN_DECLARED) == 0 && !sameType) {
+                why = "'" + n + "' is declared above with another type or array size, and an .extern declaration and"
+                        + " the definition must agree on both: declare it the same way";
+            } else if (variable && (flags & FN_DECLARED) == 0 && !linkage && (flags & VAR_DEFINED) == 0) {
+                why = "'" + n + "' is declared .extern above, which a definition without linkage cannot resolve"
+                        + " (ptxas: 'cannot be resolved by a .static'): write .visible or .weak here";
+            }
+            if (why != null) {
+                out.report(Diagnostic.of(Rules.DUPLICATE_DECLARATION, TextRange.of(name.span()), why)
+                        .withRelated(new Diagnostic.Related(TextRange.of(moduleNames.span(a)),
+                                "previous declaration of '" + n + "'")));
+                return;
+            }
+        }
+        if (a < 0 && moduleRangeOf(n) < 0) {
+            addModuleName(n, extern ? VAR_EXTERN : VAR_DEFINED, symbol.info(), elements, symbol.declaration());
+            return;
+        }
+        declare(null, name, symbol);
     }
 
     /** Declares {@code name} in {@code scope} (null: the module) unless it clashes. */

@@ -31,11 +31,10 @@ class PrototypeVerdictsTest {
     record Case(String name, String whole, String separate, String message, String module) {
     }
 
-    static List<Case> load() throws IOException {
+    static List<Case> load(java.nio.file.Path file) throws IOException {
         List<Case> out = new ArrayList<>();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(new GZIPInputStream(
-                Files.newInputStream(TestData.testdata().resolve("ptxas").resolve("prototypes.tsv.gz"))),
-                StandardCharsets.UTF_8))) {
+                Files.newInputStream(file)), StandardCharsets.UTF_8))) {
             for (String line; (line = r.readLine()) != null; ) {
                 if (line.startsWith("#") || line.isEmpty()) {
                     continue;
@@ -49,10 +48,29 @@ class PrototypeVerdictsTest {
 
     @Test
     void everyRecordedPrototypeVerdictIsReproduced() throws IOException {
-        List<Case> cases = load();
+        List<Case> cases = load(TestData.testdata().resolve("ptxas").resolve("prototypes.tsv.gz"));
         assertTrue(cases.size() > 800, "cases: " + cases.size());
         assertTrue(cases.stream().filter(c -> c.separate().equals("ok")).count() > 50, "accepted cases");
         assertTrue(cases.stream().anyMatch(c -> !c.whole().equals(c.separate())), "cases only -c accepts");
+        int findings = disagreements(cases);
+        assertTrue(findings > 500, "the declaration checks themselves decide most cases: " + findings);
+    }
+
+    /**
+     * The hand-written module-level mistakes of scripts/ptxas-diff/decl/user_mistakes.py
+     * (testdata/ptxas/user-mistakes.tsv.gz): declarations, initialisers, linkage, directives,
+     * parameters and calls as a user gets them wrong; main at the start of decls3 disagreed on 16.
+     */
+    @Test
+    void everyHandWrittenMistakeIsJudgedAsPtxasJudgesIt() throws IOException {
+        List<Case> cases = load(TestData.testdata().resolve("ptxas").resolve("user-mistakes.tsv.gz"));
+        assertTrue(cases.size() >= 50, "cases: " + cases.size());
+        assertTrue(cases.stream().filter(c -> !c.separate().equals("ok")).count() >= 45, "rejected cases");
+        disagreements(cases);
+    }
+
+    /** Asserts that ptxlint agrees on every case; returns how many PTX0130/PTX0131 it reported. */
+    private static int disagreements(List<Case> cases) {
         Linter linter = new Linter();
         List<String> wrong = new ArrayList<>();
         int findings = 0;
@@ -67,6 +85,6 @@ class PrototypeVerdictsTest {
             }
         }
         assertEquals(List.of(), wrong, wrong.size() + " of " + cases.size() + " disagree");
-        assertTrue(findings > 500, "the declaration checks themselves decide most cases: " + findings);
+        return findings;
     }
 }
