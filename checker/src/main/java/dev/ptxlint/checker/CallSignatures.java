@@ -71,13 +71,28 @@ final class CallSignatures {
         this.functions = module.functions;
     }
 
-    /** Records the signature of {@code f} at its first declaration. */
-    void declare(Ast.Function f) {
+    /**
+     * Records the signature of {@code f} at its first declaration. {@code abi}: the module is PTX ISA 3.1 or
+     * later, where a call passes parameters by the ABI, unless the function has several return values
+     * (ptxas: "Function 'f' with multiple return values found, disabling ABI"): then a {@code .reg} formal
+     * that is .pred or an 8- or 16-bit integer cannot be passed either.
+     */
+    void declare(Ast.Function f, boolean abi) {
         if (f.name() == null || functions.size() >= MAX_SIGNATURES) {
             return; // only the reading thread writes: the size cannot grow past the limit between the two calls
         }
-        functions.putIfAbsent(f.name().text(), new Signature(f.isEntry(),
-                formals(f.isEntry() || f.returns() == null ? List.of() : f.returns()), formals(f.params())));
+        List<Ast.VarDecl> returns = f.isEntry() || f.returns() == null ? List.of() : f.returns();
+        boolean narrow = abi && count(returns) <= 1;
+        functions.putIfAbsent(f.name().text(), new Signature(f.isEntry(), formals(returns, narrow),
+                formals(f.params(), narrow)));
+    }
+
+    private static int count(List<Ast.VarDecl> decls) {
+        int n = 0;
+        for (int i = 0; i < decls.size(); i++) {
+            n += decls.get(i).declarators().size();
+        }
+        return n;
     }
 
     /** Records the shapes of a {@code .param} declaration of a body or of the function's parameters. */
@@ -122,7 +137,7 @@ final class CallSignatures {
                 }
             }
             prototypes.put(label, prototypes.containsKey(label) ? null
-                    : new Signature(false, formals(returns), formals(params)));
+                    : new Signature(false, formals(returns, false), formals(params, false)));
         } else if (n.equals(".calltargets")) {
             String[] names = new String[d.args().size()];
             for (int k = 0; k < names.length; k++) {
@@ -141,22 +156,45 @@ final class CallSignatures {
         return false;
     }
 
-    private static Formal[] formals(List<Ast.VarDecl> decls) {
+    /** The formals of a parameter or return list; {@code narrow}: see {@link #declare}. */
+    private static Formal[] formals(List<Ast.VarDecl> decls, boolean narrow) {
         if (decls.isEmpty()) {
             return NONE;
         }
-        int n = 0;
-        for (Ast.VarDecl d : decls) {
-            n += d.declarators().size();
-        }
-        Formal[] out = new Formal[n];
+        Formal[] out = new Formal[count(decls)];
         int k = 0;
         for (Ast.VarDecl d : decls) {
             for (Ast.Declarator x : d.declarators()) {
-                out[k++] = new Formal(x.name().text(), shape(d, x));
+                Shape s = narrow ? narrowRegister(d, x) : null;
+                out[k++] = new Formal(x.name().text(), s != null ? s : shape(d, x));
             }
         }
         return out;
+    }
+
+    /**
+     * A scalar {@code .reg} formal of a type the ABI cannot pass ({@code .pred}, 8- and 16-bit integers), as a
+     * shape that no value matches ({@link #value}), or null. Of {@code .reg} formals (PTX before the ABI, still
+     * accepted) only this is known: call g, (%rs1) to .func g(.reg .u16 x) is fatal "In ABI compilation, passing
+     * predicate, 8-bit and 16-bit parameters to device functions is not supported" (measured 2026-11-28).
+     */
+    private static Shape narrowRegister(Ast.VarDecl d, Ast.Declarator x) {
+        String type = null;
+        boolean reg = false;
+        for (Ast.Attr a : d.attrs()) {
+            String t = a.name().text();
+            if (t.equals(".reg")) {
+                reg = true;
+            } else if (Symbol.TYPES.contains(t)) {
+                type = t;
+            } else {
+                return null;
+            }
+        }
+        if (!reg || type == null || !DeclarationCheck.ABI_NARROW.contains(type) || x.isRange() || !x.dims().isEmpty()) {
+            return null;
+        }
+        return new Shape(type, type.equals(".pred") ? 1 : size(type), 0, false);
     }
 
     /** The shape of one declarator, or null where the rule is not known (see the class comment). */
@@ -387,15 +425,16 @@ final class CallSignatures {
         }
         String problem = null;
         char fk = kind(formal.type());
-        if (!formal.array() && formal.bytes() <= 2 && (fk == 'u' || fk == 's')) {
+        boolean pred = formal.type().equals(".pred");
+        if (!formal.array() && formal.bytes() <= 2 && (fk == 'u' || fk == 's' || pred)) {
             // measured for .u8 .s8 .u16 .s16 with every kind of value: the values it would take stop ptxas
             // ("In ABI compilation, passing predicate, 8-bit and 16-bit parameters to device functions is not
             // supported"), the others are "Type of argument does not match"
             out.report(Diagnostic.of(Rules.CALL_ARGUMENT, TextRange.of(e.span()), "ptxas cannot pass a value to "
                     + describe(formal, formalName) + " of '" + fn + "': it refuses 8- and 16-bit signed and unsigned"
                     + " parameters in a call ('In ABI compilation, passing predicate, 8-bit and 16-bit parameters to"
-                    + " device functions is not supported'); declare the parameter .b" + formal.bytes() * 8
-                    + " or ." + fk + "32"));
+                    + " device functions is not supported'); declare the parameter " + (pred ? ".u32 (selp the predicate"
+                    + " into it)" : ".b" + formal.bytes() * 8 + " or ." + fk + "32")));
             return;
         }
         if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {

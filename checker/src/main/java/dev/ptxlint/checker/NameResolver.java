@@ -592,7 +592,8 @@ final class NameResolver {
     }
 
     private void declareFunction(Function f, boolean hasBody) {
-        calls.declare(f);
+        PtxVersion v = header.declaredVersion();
+        calls.declare(f, v == null || v.atLeast(PtxVersion.of(3, 1)));
         aliases.function(f, hasBody);
         functionDecls.declare(f, hasBody, out);
         if (f.name() != null) {

@@ -164,6 +164,10 @@ public final class Rules {
             "inconsistent-function-declaration", Severity.ERROR, "declaration", "A second declaration of a function"
                     + " that ptxas refuses: after its definition, a definition after an .extern prototype, another"
                     + " linkage or kind, or other parameters, return parameters or .noreturn.");
+    public static final Rule ABI_NARROW_PARAMETER = register("PTX0132", "abi-narrow-parameter", Severity.WARNING,
+            "declaration", "A .func parameter or return value that is .pred or an 8- or 16-bit signed or unsigned"
+                    + " integer (PTX ISA 3.1 and later): ptxas accepts the declaration but refuses every call to the"
+                    + " function (the call is PTX0286).");
 
     // ---- instruction forms (0200-0299): errors follow ptxas, warnings keep the manual's stricter rules
     public static final Rule UNKNOWN_MODIFIER = register("PTX0200", "unknown-modifier", Severity.ERROR,

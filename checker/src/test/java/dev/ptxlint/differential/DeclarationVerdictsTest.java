@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.ptxlint.checker.Linter;
 import dev.ptxlint.checker.TestData;
 import dev.ptxlint.diag.Diagnostic;
+import dev.ptxlint.diag.Rules;
 import dev.ptxlint.diag.Severity;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -122,6 +123,7 @@ class DeclarationVerdictsTest {
         for (Path f : files) {
             List<Case> cases = load(f);
             String[] errors = new String[cases.size()];
+            boolean[] abiWarned = new boolean[cases.size()];
             IntStream.range(0, cases.size()).parallel().forEach(i -> {
                 Case c = cases.get(i);
                 if (c.excluded()) {
@@ -130,6 +132,7 @@ class DeclarationVerdictsTest {
                 List<Diagnostic> diags = linters.get().lint(render(c.version(), c.target(), c.scope(), c.decl()));
                 boolean err = diags.stream().anyMatch(d -> d.severity() == Severity.ERROR);
                 errors[i] = err ? describe(diags) : null;
+                abiWarned[i] = diags.stream().anyMatch(d -> d.rule() == Rules.ABI_NARROW_PARAMETER);
             });
             int n = 0;
             int agree = 0;
@@ -142,7 +145,10 @@ class DeclarationVerdictsTest {
                 }
                 n++;
                 boolean err = errors[i] != null;
-                if (err == c.rejected()) {
+                if (err == c.rejected() || !err && abiWarned[i] && c.message().contains("In ABI compilation")) {
+                    // the generator compiles with -c from PTX ISA 3.1, which checks the ABI of every function; a
+                    // whole-program compile accepts an uncalled one and refuses each call (PTX0286): the
+                    // declaration is the warning PTX0132
                     agree++;
                 } else if (err) {
                     falseErrors.add(c + "\t-> " + errors[i]);
