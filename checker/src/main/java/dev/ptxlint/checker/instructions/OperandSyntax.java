@@ -185,18 +185,21 @@ public final class OperandSyntax implements InstructionCheck {
      */
     private static void shape(Ast.Instruction insn, Ast.Expr e, Ast.Expr base, Ast.Binary parent, boolean address,
                               CheckContext ctx) {
+        // not a format string: the mnemonic is the user's text (an opcode '%r9999ll' made String.format throw)
+        String pre = address ? "'[" : "'";
+        String post = (address ? "]" : "") + "' in '" + insn.mnemonic() + "'";
         if (base instanceof Ast.Name name && !isConstantName(name)) {
             if (parent == null || !parent.op().text().equals("+")) {
                 Token op = parent != null ? parent.op() : null;
                 if (op == null) {
                     Ast.Expr stop = firstNonConstant(e, base);
-                    report(ctx, (stop != null ? stop : e).span(), String.format(where(insn, address), Exprs.text(e))
+                    report(ctx, (stop != null ? stop : e).span(), (pre + Exprs.text(e) + post)
                             + " is not a base plus a constant: ptxas parses " + (address ? "[base+constant]" : "base+constant")
                             + " only");
                     return;
                 }
                 boolean minus = op.text().equals("-") && additiveSpine(e, parent);
-                String msg = String.format(where(insn, address), Exprs.text(e)) + " is not a base plus a constant: after "
+                String msg = (pre + Exprs.text(e) + post) + " is not a base plus a constant: after "
                         + Exprs.text(base) + " ptxas takes only '+' and an integer constant expression, not '" + op.text()
                         + "'" + (minus ? "; a negative offset is written +-" + Exprs.text(parent.right()) : "");
                 if (minus) {
@@ -209,35 +212,27 @@ public final class OperandSyntax implements InstructionCheck {
                 return;
             }
             if (address && !name.suffixes().isEmpty()) {
-                report(ctx, name.suffixes().get(0).span(), String.format(where(insn, address), Exprs.text(e))
-                        + ": a special register's component cannot be an address base; copy it into a register first");
+                report(ctx, name.suffixes().get(0).span(), (pre + Exprs.text(e) + post) + ": a special register's"
+                        + " component cannot be an address base; copy it into a register first");
                 return;
             }
             Ast.Expr stop = firstNonConstant(e, base);
             if (stop != null) {
-                reportLeaf(insn, e, stop, address, ctx);
+                reportLeaf(insn, e, stop, pre, post, address, ctx);
             }
             return;
         }
         // no register or variable as the base: everything must be constant
         Ast.Expr stop = firstNonConstant(e, null);
         if (stop != null) {
-            reportLeaf(insn, e, stop, address, ctx);
+            reportLeaf(insn, e, stop, pre, post, address, ctx);
         }
     }
 
-    /**
-     * The operand as a message names it, a format with one %s for its text; made only on the way to
-     * a report (it builds the mnemonic).
-     */
-    private static String where(Ast.Instruction insn, boolean address) {
-        return address ? "'[" + "%s" + "]' in '" + insn.mnemonic() + "'" : "'%s' in '" + insn.mnemonic() + "'";
-    }
-
-    private static void reportLeaf(Ast.Instruction insn, Ast.Expr e, Ast.Expr stop, boolean address,
-                                   CheckContext ctx) {
+    private static void reportLeaf(Ast.Instruction insn, Ast.Expr e, Ast.Expr stop, String pre, String post,
+                                   boolean address, CheckContext ctx) {
         if (stop instanceof Ast.FloatLit) {
-            report(ctx, stop.span(), String.format(where(insn, address), Exprs.text(e)) + ": '" + Exprs.text(stop)
+            report(ctx, stop.span(), (pre + Exprs.text(e) + post) + ": '" + Exprs.text(stop)
                     + "' is a floating-point constant; ptxas takes an integer constant expression there");
             return;
         }
@@ -249,7 +244,7 @@ public final class OperandSyntax implements InstructionCheck {
                     + insn.mnemonic() + "'; ptxas takes the vector alone");
             return;
         }
-        report(ctx, stop.span(), String.format(where(insn, address), Exprs.text(e)) + " is not " + (address
+        report(ctx, stop.span(), (pre + Exprs.text(e) + post) + " is not " + (address
                 ? "a register or variable plus an integer constant" : "a variable plus an integer constant")
                 + ": '" + Exprs.text(stop) + "' cannot appear there (ptxas: \"Parsing error near '" + Exprs.text(stop)
                 + "'\"); compute the address into a register first");
