@@ -52,12 +52,16 @@ public final class OperandSyntax implements InstructionCheck {
                         Ast.Expr part = items.get(k);
                         if (isCompound(part)) {
                             vectorInExpression(insn, part, ctx);
+                        } else if (part instanceof Ast.VectorExpr v) {
+                            elements(insn, v, ctx);
                         }
                     }
                 }
-            } else if (e instanceof Ast.VectorExpr) {
+            } else if (e instanceof Ast.VectorExpr v) {
                 if (argumentLists(insn)) {
                     vectorInArgumentList(insn, e, ctx);
+                } else {
+                    elements(insn, v, ctx);
                 }
             } else if (e instanceof Ast.Group g && argumentLists(insn)) {
                 // call's (a, b) lists are argument lists, not expressions (@arglists)
@@ -90,6 +94,27 @@ public final class OperandSyntax implements InstructionCheck {
         ctx.reporter().report(Rules.SYNTAX_ERROR, v.span(), "{" + items + "}: the operands of " + insn.mnemonic()
                 + " are no vectors (ptxas: \"Parsing error near '{'\"): write the callee and a target list bare,"
                 + " a parameter or return list in parentheses: (" + items + ")");
+    }
+
+    /**
+     * The elements of a vector operand or of an address's coordinate vector: ptxas's grammar takes a
+     * register, a constant expression or {@code _} there, so a register plus a constant
+     * ({@code {%r1+1, %r2}}, {@code [tex, {%f1+1, %f2}]}) is a fatal "Parsing error near '+'" (PTX0282:
+     * a sum it cannot assemble; other expressions over a register are IsaChecks' PTX0215); measured in
+     * st, red, atom, mov, mma, tex, tcgen05.st, cp.async.bulk.tensor and gen_plusslots.py's cases.
+     */
+    private static void elements(Ast.Instruction insn, Ast.VectorExpr v, CheckContext ctx) {
+        List<Ast.Expr> items = v.items();
+        for (int k = 0; k < items.size(); k++) {
+            Ast.Expr x = items.get(k);
+            if (x instanceof Ast.Binary && FormAnalysis.registerPlusConstant(x, ctx) != null) {
+                ctx.reporter().report(Rules.PLUS_CONSTANT_CRASH, x.span(), "'" + Exprs.text(x) + "' in a vector of '"
+                        + insn.mnemonic() + "': ptxas 13.0 parses a vector's elements as registers or constants only,"
+                        + " so a register plus a constant there is a fatal \"Parsing error near '+'\" (as a scalar"
+                        + " source it is accepted); compute the sum into a register first (as in"
+                        + " 'add.u32 %r9, %r1, 1;') and write that register in the vector");
+            }
+        }
     }
 
     private static boolean isCompound(Ast.Expr e) {
