@@ -351,9 +351,10 @@ final class FormCompiler {
                 case "pair" -> pair = true;
                 case "builtin" -> builtin = true;
                 default -> {
-                    if (!x.startsWith(".")) {
+                    if (!x.startsWith(".") && !x.startsWith("!.")) {
                         throw new FormatException(b.file(), b.line(), w + ": '" + x
-                                + "' is none of hang, float, any, builtin, pair or a modifier value");
+                                + "' is none of hang, float, any, builtin, pair, a modifier value (.a|.b: one of"
+                                + " them) or one that must not be written (!.a)");
                     }
                     mods.add(x);
                 }

@@ -1886,15 +1886,19 @@ public final class IsaChecks implements FunctionCheck {
         return true;
     }
 
-    /** Whether the conditions of a {@code noplus(...)} hold: its modifier values written, a pair {@code p|q}. */
+    /**
+     * Whether the conditions of a {@code noplus(...)} hold: its modifier values written (a word
+     * {@code .b8|.u8}: one of them; {@code !.mmio}: not written), a pair {@code p|q}.
+     */
     private static boolean noPlusApplies(IsaForm.NoPlus np, Ast.Instruction insn) {
         List<Token> written = insn.modifiers();
         for (String m : np.modifiers()) {
+            boolean negated = m.charAt(0) == '!';
             boolean found = false;
             for (int i = 0; i < written.size() && !found; i++) {
-                found = m.equals(written.get(i).text());
+                found = oneOf(m, negated ? 1 : 0, written.get(i).text());
             }
-            if (!found) {
+            if (found == negated) {
                 return false;
             }
         }
@@ -1907,6 +1911,22 @@ public final class IsaChecks implements FunctionCheck {
             return false;
         }
         return true;
+    }
+
+    /** Whether {@code text} is one of the {@code |}-separated words of {@code words} from {@code from} on. */
+    private static boolean oneOf(String words, int from, String text) {
+        int s = from;
+        while (s <= words.length()) {
+            int e = words.indexOf('|', s);
+            if (e < 0) {
+                e = words.length();
+            }
+            if (e - s == text.length() && words.regionMatches(s, text, 0, e - s)) {
+                return true;
+            }
+            s = e + 1;
+        }
+        return false;
     }
 
     private static boolean functionAddressFits(Ast.Instruction insn, IsaForm.Operand spec, PtxType type,
