@@ -1255,7 +1255,7 @@ final class NameResolver {
 
     /**
      * A module variable: as {@link #declare} at module scope, but a variable may be declared again
-     * where ptxas 13.0 allows it (measured, decls3; docs/ptxas-behaviour.md section 21): an .extern
+     * where ptxas 13.0 allows it (measured, decls3; docs/ptxas-behaviour.md §22): an .extern
      * declaration before or after any other, and a .visible or .weak definition after .extern ones
      * (not a definition without linkage: "'.extern' variable cannot be resolved by a '.static'"),
      * with the same type and vector size (another type is "Inconsistent redefinition").

@@ -278,7 +278,8 @@ public final class Rules {
             + " accepts but the PTX ISA manual does not describe.");
     public static final Rule PLUS_CONSTANT_CRASH = register("PTX0282", "register-plus-constant-crash",
             Severity.ERROR, "instruction", "A register plus a constant (%f3+1) in an operand where ptxas 13.0 crashes"
-            + " (SIGSEGV) or does not terminate, so the file cannot be assembled.");
+            + " (SIGSEGV), does not terminate, or cannot parse it (a vector element; an instruction it expands into"
+            + " a built-in routine), so the file cannot be assembled.");
 
     // texture and surface addresses (0270-0274)
     public static final Rule TEXTURE_HANDLE = register("PTX0270", "texture-handle", Severity.ERROR, "instruction",

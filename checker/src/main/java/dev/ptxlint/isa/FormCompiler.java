@@ -402,7 +402,21 @@ final class FormCompiler {
         boolean pair = false;
         List<String> mods = new ArrayList<>();
         List<String> constants = new ArrayList<>();
+        boolean builtin = false;
+        int below = 0;
         String inner = w.substring(7, w.length() - 1);
+        int bt = inner.indexOf("before(");
+        if (bt >= 0) { // before(sm_90): only below that target
+            int e = inner.indexOf(")", bt);
+            String t = inner.substring(bt + 7, e).trim();
+            Target target = t.startsWith("sm_") ? Target.parse(t) : null;
+            if (target == null || !target.suffix().isEmpty()) {
+                throw new FormatException(b.file(), b.line(), w + ": before(...) takes a target without suffix"
+                        + " (before(sm_90)), not " + t);
+            }
+            below = target.sm();
+            inner = inner.substring(0, bt) + inner.substring(e + 1);
+        }
         int at = inner.indexOf("const(");
         if (at >= 0) { // const(a-desc b-desc): operand names
             int e = inner.indexOf(")", at);
@@ -415,21 +429,24 @@ final class FormCompiler {
                 case "float" -> floats = true;
                 case "any" -> any = true;
                 case "pair" -> pair = true;
+                case "builtin" -> builtin = true;
                 default -> {
-                    if (!x.startsWith(".")) {
+                    if (!x.startsWith(".") && !x.startsWith("!.")) {
                         throw new FormatException(b.file(), b.line(), w + ": '" + x
-                                + "' is none of hang, float, any, pair or a modifier value");
+                                + "' is none of hang, float, any, builtin, pair, a modifier value (.a|.b: one of"
+                                + " them) or one that must not be written (!.a)");
                     }
                     mods.add(x);
                 }
             }
         }
-        if ((hang ? 1 : 0) + (floats ? 1 : 0) + (any ? 1 : 0) != 1) {
+        if ((hang ? 1 : 0) + (floats ? 1 : 0) + (any ? 1 : 0) + (builtin ? 1 : 0) != 1) {
             throw new FormatException(b.file(), b.line(), w + ": say one of hang, float (the registers ptxas"
-                    + " crashes on are floating-point ones), any");
+                    + " crashes on are floating-point ones), any, builtin (a parsing error in the routine ptxas"
+                    + " expands the instruction into)");
         }
         IsaForm.NoPlus np = new IsaForm.NoPlus(hang, floats, any, pair, mods.toArray(new String[0]),
-                constants.toArray(new String[0]), null);
+                constants.toArray(new String[0]), builtin, below, null);
         if (before == null) {
             return np;
         }
@@ -439,8 +456,7 @@ final class FormCompiler {
             chain.push(c);
         }
         while (!chain.isEmpty()) {
-            IsaForm.NoPlus c = chain.pop();
-            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), c.constants(), np);
+            np = chain.pop().or(np);
         }
         return np;
     }

@@ -775,12 +775,13 @@ final class IsaBinary {
             for (int k = 0; k < constants.length; k++) {
                 constants[k] = in.str();
             }
-            clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, constants, null);
+            boolean builtin = in.bool();
+            int before = in.uint();
+            clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, constants, builtin, before, null);
         }
         IsaForm.NoPlus np = null;
         for (int i = clause.length - 1; i >= 0; i--) {
-            IsaForm.NoPlus c = clause[i];
-            np = new IsaForm.NoPlus(c.hang(), c.floats(), c.any(), c.pair(), c.modifiers(), c.constants(), np);
+            np = clause[i].or(np);
         }
         return np;
     }
@@ -1395,6 +1396,8 @@ final class IsaBinary {
                 o.bool(c.pair());
                 o.strs(List.of(c.modifiers()));
                 o.strs(List.of(c.constants()));
+                o.bool(c.builtin());
+                o.uint(c.before());
             }
         }
 

@@ -182,21 +182,31 @@ public final class IsaForm {
      * ({@code any}). Only when every word of {@code modifiers} is a written modifier value ({@code .rn}),
      * with {@code pair} a pair {@code p|q} or {@code d|p} is written with both halves, and every operand of
      * {@code constants} that the form has is written as a constant ({@code const(a-desc b-desc)}: wgmma);
-     * {@code or}: the next {@code noplus(...)} of the operand, tried when this one does not apply, or null.
+     * {@code builtin}: not a crash but a fatal "Parsing error near '+'": ptxas expands the instruction into
+     * a built-in PTX routine and substitutes the operand's text into it, where the sum does not parse
+     * (any register); {@code before}: only when the module's target is below sm_{@code before}
+     * ({@code before(sm_90)}: shfl.sync, redux.sync and match.sync are expanded below sm_90), 0 for every
+     * target; {@code or}: the next {@code noplus(...)} of the operand, tried when this one does not apply,
+     * or null.
      */
     public record NoPlus(boolean hang, boolean floats, boolean any, boolean pair, String[] modifiers,
-                         String[] constants, NoPlus or) {
+                         String[] constants, boolean builtin, int before, NoPlus or) {
         /** With the words of its arrays (the loaded and the lazily read sets are compared by their text). */
         @Override
         public String toString() {
             return "NoPlus[hang=" + hang + ", floats=" + floats + ", any=" + any + ", pair=" + pair + ", modifiers="
                     + java.util.Arrays.toString(modifiers) + ", constants=" + java.util.Arrays.toString(constants)
-                    + ", or=" + or + "]";
+                    + ", builtin=" + builtin + ", before=" + before + ", or=" + or + "]";
+        }
+
+        /** This clause with {@code next} as its alternative. */
+        public NoPlus or(NoPlus next) {
+            return new NoPlus(hang, floats, any, pair, modifiers, constants, builtin, before, next);
         }
 
         /** Whether a register of this type plus a constant fails under this clause (its conditions apart). */
         public boolean fails(PtxType register) {
-            return hang || any || floats && (register == PtxType.F16 || register == PtxType.F16X2
+            return hang || any || builtin || floats && (register == PtxType.F16 || register == PtxType.F16X2
                     || register == PtxType.F32 || register == PtxType.F64);
         }
     }

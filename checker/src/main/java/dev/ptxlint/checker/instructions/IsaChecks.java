@@ -1864,7 +1864,7 @@ public final class IsaChecks implements FunctionCheck {
             IsaForm.Operand spec = specAt(b.form().operands(), mask, ops.size(), i);
             PtxType rt = PtxType.of(r.type());
             IsaForm.NoPlus np = noPlusFailure(spec == null ? null : spec.limits().noPlus(), rt, insn,
-                    b.form().operands(), mask);
+                    b.form().operands(), mask, ctx.declaredTarget());
             if (np != null) {
                 ctx.reporter().report(Rules.PLUS_CONSTANT_CRASH, e.span(), noPlusMessage(np, e, rt, insn,
                         spec.name()));
@@ -1920,15 +1920,28 @@ public final class IsaChecks implements FunctionCheck {
      * form tables' operands (SourceRule).
      */
     static IsaForm.NoPlus noPlusFailure(IsaForm.NoPlus np, PtxType rt, Ast.Instruction insn,
-                                        IsaForm.Operand[] specs, int mask) {
-        while (np != null && !(np.fails(rt) && noPlusApplies(np, insn) && constantsWritten(np, insn, specs, mask))) {
+                                        IsaForm.Operand[] specs, int mask, Target target) {
+        while (np != null && !(np.fails(rt) && noPlusApplies(np, insn) && targetBelow(np, target)
+                && constantsWritten(np, insn, specs, mask))) {
             np = np.or();
         }
         return np;
     }
 
+    /** Whether a {@code noplus(... before(sm_N))} applies to the module's target (always without before). */
+    private static boolean targetBelow(IsaForm.NoPlus np, Target target) {
+        return np.before() == 0 || target != null && target.sm() < np.before();
+    }
+
     /** PTX0282's message for register-plus-constant {@code e} in operand {@code operand}, failing under {@code np}. */
     static String noPlusMessage(IsaForm.NoPlus np, Ast.Expr e, PtxType rt, Ast.Instruction insn, String operand) {
+        if (np.builtin()) {
+            return "'" + Exprs.text(e) + "' in operand " + operand + " of '" + insn.mnemonic() + "': ptxas 13.0"
+                    + " expands this instruction" + (np.before() == 0 ? "" : " (on targets below sm_" + np.before() + ")")
+                    + " into a built-in routine and substitutes the operand's text into it, where a register plus"
+                    + " a constant cannot be parsed (a fatal \"Parsing error\"); compute the sum into a"
+                    + " register first (as in 'add.u32 %r9, %r1, 1;') and write that register here";
+        }
         return "'" + Exprs.text(e) + "' in '" + insn.mnemonic() + "': ptxas 13.0 " + (np.hang()
                 ? "does not terminate (its memory grows without bound)" : "crashes (killed by SIGSEGV)") + " on a "
                 + (rt == null ? "register" : rt.text() + " register") + " plus a constant in operand " + operand
@@ -1954,15 +1967,19 @@ public final class IsaChecks implements FunctionCheck {
         return true;
     }
 
-    /** Whether the conditions of a {@code noplus(...)} hold: its modifier values written, a pair {@code p|q}. */
+    /**
+     * Whether the conditions of a {@code noplus(...)} hold: its modifier values written (a word
+     * {@code .b8|.u8}: one of them; {@code !.mmio}: not written), a pair {@code p|q}.
+     */
     private static boolean noPlusApplies(IsaForm.NoPlus np, Ast.Instruction insn) {
         List<Token> written = insn.modifiers();
         for (String m : np.modifiers()) {
+            boolean negated = m.charAt(0) == '!';
             boolean found = false;
             for (int i = 0; i < written.size() && !found; i++) {
-                found = m.equals(written.get(i).text());
+                found = oneOf(m, negated ? 1 : 0, written.get(i).text());
             }
-            if (!found) {
+            if (found == negated) {
                 return false;
             }
         }
@@ -1975,6 +1992,22 @@ public final class IsaChecks implements FunctionCheck {
             return false;
         }
         return true;
+    }
+
+    /** Whether {@code text} is one of the {@code |}-separated words of {@code words} from {@code from} on. */
+    private static boolean oneOf(String words, int from, String text) {
+        int s = from;
+        while (s <= words.length()) {
+            int e = words.indexOf('|', s);
+            if (e < 0) {
+                e = words.length();
+            }
+            if (e - s == text.length() && words.regionMatches(s, text, 0, e - s)) {
+                return true;
+            }
+            s = e + 1;
+        }
+        return false;
     }
 
     private static boolean functionAddressFits(Ast.Instruction insn, IsaForm.Operand spec, PtxType type,

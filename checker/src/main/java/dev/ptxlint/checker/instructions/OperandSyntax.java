@@ -52,6 +52,8 @@ public final class OperandSyntax implements InstructionCheck {
                         Ast.Expr part = items.get(k);
                         if (isCompound(part)) {
                             vectorInExpression(insn, part, ctx);
+                        } else if (part instanceof Ast.VectorExpr v) {
+                            vectorElements(insn, v, ctx);
                         }
                     }
                 }
@@ -95,9 +97,12 @@ public final class OperandSyntax implements InstructionCheck {
     }
 
     /**
-     * The elements of a vector operand: ptxas 13.0 parses a register, a constant or {@code _} there,
-     * and no expression over a register ({@code {%r1+1, %r2}}: "Parsing error near '+'" in
-     * destinations and sources alike: ld, st, mov, abs.bf16x2, cvt.f32.bf16; measured 2026-11-28).
+     * The elements of a vector operand or of an address's coordinate vector: ptxas 13.0 parses a
+     * register, a constant expression or {@code _} there, and no expression over a register
+     * ({@code {%r1+1, %r2}}, {@code [tex, {%f1+1, %f2}]}: fatal "Parsing error near '+'" in destinations
+     * and sources alike: ld, st, mov, red, atom, mma, abs.bf16x2, cvt.f32.bf16, tex, tcgen05.st,
+     * cp.async.bulk.tensor; {@code {%r1, 2+1}} assembles; measured 2026-11-28, slots-plusdest and
+     * gen_plusslots.py).
      */
     private static void vectorElements(Ast.Instruction insn, Ast.VectorExpr v, CheckContext ctx) {
         List<Ast.Expr> items = v.items();

@@ -261,7 +261,8 @@ final class SourceRule implements FormRule {
                     + " registers there", ctx);
             return;
         }
-        dev.ptxlint.isa.IsaForm.NoPlus np = IsaChecks.noPlusFailure(slot.noPlus(), rt, insn, null, -1);
+        dev.ptxlint.isa.IsaForm.NoPlus np = IsaChecks.noPlusFailure(slot.noPlus(), rt, insn, null, -1,
+                ctx.declaredTarget());
         if (np != null) {
             report(Rules.PLUS_CONSTANT_CRASH, o, IsaChecks.noPlusMessage(np, o.expr(), rt, insn, slot.name()), ctx);
             return;
