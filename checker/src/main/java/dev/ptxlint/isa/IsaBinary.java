@@ -49,7 +49,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 13;
+    private static final int VERSION = 14;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
