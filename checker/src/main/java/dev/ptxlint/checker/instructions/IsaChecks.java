@@ -591,6 +591,12 @@ public final class IsaChecks implements FunctionCheck {
         if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".const".equals(s.space())) {
             ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .const variable,"
                     + " which a generic address cannot reach: write '" + insn.opcode().text() + ".const' for it");
+        } else if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".param".equals(s.space()) && !s.isRegister()) {
+            // ld/st/atom/red without a state space on a parameter or a .param variable ([pb+8], [pa], [cpa]):
+            // ptxas 13.0 "State space mismatch between instruction and address" (crossfix, 2026-11-28)
+            ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .param variable,"
+                    + " which a generic address cannot reach: write '" + insn.opcode().text() + ".param' for it"
+                    + " (ld, st), or cvta.param its address into a register first");
         }
     }
 
