@@ -78,8 +78,12 @@ final class DestinationRule implements FormRule {
                     + Exprs.text(((Ast.Unary) o.expr()).operand()) + " and negate the result afterwards if needed",
                     ctx);
             case VECTOR -> {
+                // a .bf16/.bf16x2 result: ptxas 13.0 takes a vector of registers of its size too (set.nan.bf16x2.bf16x2
+                // {%r7}, %r2, %r2; {%r7, %r8}, {%f7}, {%u7}, {%hh7}; {%rs7} is 'Arguments mismatch'; set.eq.u32.bf16x2
+                // {%r7} is 'Vector operand is not allowed'): holdout-cross3, 2026-11-28
                 if (f.quirks().contains(Form.Quirk.VECTOR_DESTINATION)
-                        && SourceRule.vectorOfFitting((Ast.VectorExpr) o.expr(), d, ctx)) {
+                        && SourceRule.vectorOfFitting((Ast.VectorExpr) o.expr(), d, ctx)
+                        || (d == PtxType.BF16 || d == PtxType.BF16X2) && vectorOfSize((Ast.VectorExpr) o.expr(), d, ctx)) {
                     quirk(a, o, "a vector destination", ctx);
                     return;
                 }
@@ -212,6 +216,25 @@ final class DestinationRule implements FormRule {
     private static String hint(FormAnalysis a, String type) {
         String h = a.table.hint(a.table.operands().get(0).name());
         return h == null ? "" : "; " + h.replace("{type}", type);
+    }
+
+    /** A vector of 1, 2 or 4 registers (no predicate) of the type's size. */
+    private static boolean vectorOfSize(Ast.VectorExpr v, PtxType t, CheckContext ctx) {
+        int n = v.items().size();
+        if (n != 1 && n != 2 && n != 4) {
+            return false;
+        }
+        for (Ast.Expr e : v.items()) {
+            Operand o = FormAnalysis.classify(e, ctx);
+            if (o.kind() == Kind.SINK) {
+                continue; // {%r7, _} assembles
+            }
+            if (o.kind() != Kind.REGISTER || o.type() == null || o.type() == PtxType.PRED || o.type().bits() != t.bits()
+                    || t == PtxType.BF16 && o.type() == PtxType.F16) {
+                return false; // {%rd7}, {%rs7} for .bf16x2, {%h7} for .bf16: 'Arguments mismatch'
+            }
+        }
+        return true;
     }
 
     private static void quirk(FormAnalysis a, Operand o, String what, CheckContext ctx) {

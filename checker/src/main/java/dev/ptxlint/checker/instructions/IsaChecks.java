@@ -591,6 +591,14 @@ public final class IsaChecks implements FunctionCheck {
         if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".const".equals(s.space())) {
             ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .const variable,"
                     + " which a generic address cannot reach: write '" + insn.opcode().text() + ".const' for it");
+        } else if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".param".equals(s.space()) && !s.isRegister()) {
+            // ld/st/atom/red without a state space on a parameter or a .param variable ([pb+8], [pa], [cpa]):
+            // ptxas 13.0 "State space mismatch between instruction and address" (crossfix, 2026-11-28)
+            String op = insn.opcode().text();
+            ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .param variable,"
+                    + " which a generic address cannot reach: " + (op.equals("ld") || op.equals("st")
+                    ? "write '" + op + ".param' for it" : "'" + op + "' takes no parameter; copy it into .global or"
+                    + " .shared memory first"));
         }
     }
 
@@ -1554,6 +1562,16 @@ public final class IsaChecks implements FunctionCheck {
                             : addressSpaceOf(insn, b, spec, a.items().get(0), ctx, out);
                 }
                 int p = bareAddress(insn, spec, e, ctx, out);
+                if (p == 0 && spec.only() != null) {
+                    // a register holding the address, against only(...): cp.async.bulk.tensor's mbar on the sm_120
+                    // family, where ptxas 13.0 movs it ('Arguments mismatch for instruction 'mov'' for %rs7, %f7)
+                    FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
+                    if (o.kind() == Kind.REGISTER && o.type() != null && !spec.only().contains(o.type())) {
+                        return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "'" + o.symbol().name() + "' is "
+                                + o.type().text() + ", but operand " + spec.name() + " of '" + insn.mnemonic()
+                                + "' (a register holding an address) takes " + onlyText(b, spec, type) + " registers");
+                    }
+                }
                 return p > 0 || spec.spaces() == null ? p : addressSpaceOf(insn, b, spec, e, ctx, out);
             }
             case LABEL, FUNC, VAR -> {
