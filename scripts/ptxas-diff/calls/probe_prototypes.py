@@ -18,7 +18,10 @@ Each module is judged twice, whole-program (`ptxas -arch=sm_90 FILE`) and separa
 
     python3 scripts/ptxas-diff/calls/probe_prototypes.py [--out testdata/ptxas/prototypes.tsv.gz] [--jobs N] [--reuse]
 """
-import argparse, concurrent.futures, gzip, io, os, subprocess, tempfile
+import argparse, concurrent.futures, os, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import verdict_files  # noqa: E402
 
 PTXAS = os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas")
 H = ".version 8.7\n.target sm_90\n.address_size 64\n"
@@ -146,25 +149,15 @@ def main():
     ap.add_argument("--reuse", action="store_true", help="keep the verdicts recorded in --out for the same module")
     a = ap.parse_args()
     cs = list(cases())
-    old = {}
-    if a.reuse and os.path.exists(a.out):
-        with gzip.open(a.out, "rt") as f:
-            for line in f:
-                if not line.startswith("#") and line.strip():
-                    p = line.rstrip("\n").split("\t")
-                    old[(p[0], p[4].replace("\\n", "\n"))] = (p[1], p[2], p[3])
+    old = verdict_files.read(a.out) if a.reuse else {}
     todo = [c for c in cs if c not in old]
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
         got = dict(zip(todo, ex.map(lambda c: judge(c[1]), todo)))
     verdicts = [old[c] if c in old else got[c] for c in cs]
-    buf = io.StringIO()
-    buf.write("# ptxas 13.0 verdicts on a function's declarations (scripts/ptxas-diff/calls/probe_prototypes.py): case, "
-              "verdict of ptxas -arch=sm_90, verdict of ptxas -arch=sm_90 -c, first message, module (\\n for new lines)\n")
-    for (name, text), (w, c, m) in sorted(zip(cs, verdicts)):
-        buf.write(f"{name}\t{w}\t{c}\t{m}\t{text.replace(chr(10), chr(92) + 'n')}\n")
-    with open(a.out, "wb") as f:
-        with gzip.GzipFile(fileobj=f, mode="wb", mtime=0, filename="") as g:
-            g.write(buf.getvalue().encode())
+    verdict_files.write(a.out, "ptxas 13.0 verdicts on a function's declarations (scripts/ptxas-diff/calls/"
+                        "probe_prototypes.py): case, verdict of ptxas -arch=sm_90, verdict of ptxas -arch=sm_90 -c, "
+                        "first message, module (\\n for new lines)",
+                        [(name, text, cols) for (name, text), cols in sorted(zip(cs, verdicts))])
     print(f"{len(cs)} cases, {sum(w == 'ok' for w, _, _ in verdicts)} ok whole, "
           f"{sum(c == 'ok' for _, c, _ in verdicts)} ok -c -> {a.out}")
 

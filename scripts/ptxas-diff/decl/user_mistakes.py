@@ -7,7 +7,10 @@ testdata/ptxas/prototypes.tsv.gz) and replayed by PrototypeVerdictsTest.
 
     python3 scripts/ptxas-diff/decl/user_mistakes.py [--out FILE] [--jobs N]
 """
-import argparse, concurrent.futures, gzip, io, os, re, subprocess, tempfile
+import argparse, concurrent.futures, os, re, subprocess, sys, tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "calls"))
+import verdict_files  # noqa: E402
 
 PTXAS = os.environ.get("PTXAS", "/usr/local/cuda/bin/ptxas")
 H = ".version 8.7\n.target sm_90\n.address_size 64\n\n"
@@ -144,14 +147,10 @@ def main():
     cs = [(n, module(t)) for n, t in CASES]
     with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
         verdicts = list(ex.map(lambda c: judge(c[1]), cs))
-    buf = io.StringIO()
-    buf.write("# ptxas 13.0 verdicts on hand-written module-level mistakes (scripts/ptxas-diff/decl/user_mistakes.py): "
-              "case, verdict of ptxas -arch=TARGET, verdict with -c, first message, module (\\n for new lines)\n")
-    for (name, text), (w, c, m) in zip(cs, verdicts):
-        buf.write(f"{name}\t{w}\t{c}\t{m}\t{text.replace(chr(10), chr(92) + 'n')}\n")
-    with open(a.out, "wb") as f:
-        with gzip.GzipFile(fileobj=f, mode="wb", mtime=0, filename="") as g:
-            g.write(buf.getvalue().encode())
+    verdict_files.write(a.out, "ptxas 13.0 verdicts on hand-written module-level mistakes (scripts/ptxas-diff/"
+                        "decl/user_mistakes.py): case, verdict of ptxas -arch=TARGET, verdict with -c, first message, "
+                        "module (\\n for new lines)",
+                        [(name, text, cols) for (name, text), cols in zip(cs, verdicts)])
     print(f"{len(cs)} cases, {sum(w == 'ok' for w, _, _ in verdicts)} ok whole, "
           f"{sum(c == 'ok' for _, c, _ in verdicts)} ok -c -> {a.out}")
 

@@ -4,9 +4,11 @@ cp.async.bulk{.tensor}, cp.reduce.async.bulk{.tensor} instructions (the families
 with each address operand other than the tensor map written with an 8-, 16-, 32- or 64-bit register
 ([x], [x+8]), at the base's own target and at sm_90a, sm_100a and sm_120a. Cases (family
 slots-isagaps) on stdout."""
-import gzip, os, random, re
+import gzip, os, random, re, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, '..'))
+from holdout_real import split_operands  # noqa: E402
 ISA = os.path.join(HERE, '..', '..', '..', '..', 'testdata', 'ptxas', 'isa')
 FAMILIES = {'cp.async.bulk.tensor': 60, 'cp.reduce.async.bulk.tensor': 16, 'cp.async.bulk': 20,
             'cp.reduce.async.bulk': 8, 'holdout-real': 40}
@@ -15,20 +17,11 @@ TARGETS = ['sm_90a', 'sm_100a', 'sm_120a']
 
 
 def split_ops(s):
-    out, depth, cur = [], 0, ''
-    for ch in s:
-        if ch in '[{(':
-            depth += 1
-        elif ch in ']})':
-            depth -= 1
-        if ch == ',' and depth == 0:
-            out.append(cur.strip())
-            cur = ''
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip().rstrip(';').strip())
-    return out
+    """holdout_real.split_operands, without the statement's ';' on the last operand."""
+    out = split_operands(s)
+    if out:
+        out[-1] = out[-1].rstrip(';').strip()
+    return [o for o in out if o]
 
 
 def ok_cases(family):
