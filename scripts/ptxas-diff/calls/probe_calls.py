@@ -15,7 +15,7 @@ through a .callprototype and through a .calltargets list.
 
     python3 scripts/ptxas-diff/calls/probe_calls.py [--out testdata/ptxas/calls.tsv.gz] [--jobs N] [--reuse]
 """
-import argparse, concurrent.futures, os, subprocess, sys, tempfile
+import argparse, os, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import verdict_files  # noqa: E402
@@ -132,10 +132,7 @@ def main():
     a = ap.parse_args()
     cs = list(cases()) + list(indirect_cases())
     old = verdict_files.read(a.out) if a.reuse else {}
-    todo = [c for c in cs if c not in old]
-    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        got = dict(zip(todo, ex.map(lambda c: judge(c[1]), todo)))
-    verdicts = [old[c] if c in old else got[c] for c in cs]
+    verdicts = verdict_files.judge(cs, old, judge, a.jobs)
     verdict_files.write(a.out, "ptxas 13.0 verdicts on direct calls (scripts/ptxas-diff/calls/probe_calls.py): "
                         "case, verdict, first message, module (\\n for new lines)",
                         [(name, text, cols) for (name, text), cols in sorted(zip(cs, verdicts))])

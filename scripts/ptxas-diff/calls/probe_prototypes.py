@@ -18,7 +18,7 @@ Each module is judged twice, whole-program (`ptxas -arch=sm_90 FILE`) and separa
 
     python3 scripts/ptxas-diff/calls/probe_prototypes.py [--out testdata/ptxas/prototypes.tsv.gz] [--jobs N] [--reuse]
 """
-import argparse, concurrent.futures, os, subprocess, sys, tempfile
+import argparse, os, subprocess, sys, tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import verdict_files  # noqa: E402
@@ -150,10 +150,7 @@ def main():
     a = ap.parse_args()
     cs = list(cases())
     old = verdict_files.read(a.out) if a.reuse else {}
-    todo = [c for c in cs if c not in old]
-    with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-        got = dict(zip(todo, ex.map(lambda c: judge(c[1]), todo)))
-    verdicts = [old[c] if c in old else got[c] for c in cs]
+    verdicts = verdict_files.judge(cs, old, judge, a.jobs)
     verdict_files.write(a.out, "ptxas 13.0 verdicts on a function's declarations (scripts/ptxas-diff/calls/"
                         "probe_prototypes.py): case, verdict of ptxas -arch=sm_90, verdict of ptxas -arch=sm_90 -c, "
                         "first message, module (\\n for new lines)",

@@ -999,21 +999,11 @@ public final class IsaChecks implements FunctionCheck {
 
     /** The operand written for the spec named {@code name}, with the optional ones in {@code mask} present. */
     private static Ast.Expr writtenOperand(IsaForm.Operand[] specs, int mask, List<Ast.Expr> ops, String name) {
-        int k = 0;
-        int optionalIndex = 0;
-        for (int i = 0; i < specs.length && k < ops.size(); i++) {
-            IsaForm.Operand spec = specs[i];
-            if (spec.optional()) {
-                boolean on = mask < 0 || (mask & (1 << optionalIndex)) != 0;
-                optionalIndex++;
-                if (!on) {
-                    continue;
-                }
-            }
-            if (spec.name().equals(name)) {
+        for (int k = 0; k < ops.size(); k++) {
+            IsaForm.Operand spec = specAt(specs, mask, ops.size(), k);
+            if (spec != null && spec.name().equals(name)) {
                 return ops.get(k);
             }
-            k++;
         }
         return null;
     }
