@@ -1589,13 +1589,6 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         if (e instanceof Ast.Sink) {
-            if (spec.sink() && spec.vectorSlot() >= 0 && b.value(spec.vectorSlot()) == null) {
-                // `vec(.vec) sink` with no .vec written: multimem.ld_reduce...add.f32 _, [a] is fatal "Result discard
-                // mode is not allowed" where ...add.v2.f32 _, [a] assembles (holdout-cross, 2026-11-28)
-                return fail(out, Rules.INVALID_DESTINATION, e, "'_' cannot be operand " + spec.name() + " of '"
-                        + insn.mnemonic() + "' without a vector width (ptxas: 'Result discard mode is not allowed'):"
-                        + " write a register");
-            }
             return spec.sink() ? 0 : fail(out, Rules.INVALID_DESTINATION, e, "'_' cannot be operand " + spec.name()
                     + " of '" + insn.mnemonic() + "'");
         }
