@@ -1152,11 +1152,34 @@ public final class IsaChecks implements FunctionCheck {
                 return wholeVector(insn, b, spec, type, v, dest, ctx, out);
             }
             int p = 0;
-            PtxType elementType = bitElementType(v, type, spec.relaxed(), ctx);
             List<Ast.Expr> items = v.items();
+            // constants among the elements: ptxas judges them by their kind against their neighbours, not by
+            // the operand's type, once the vector has a register or float constants of two types (mixedConstants)
+            boolean register = spec.kind() == IsaForm.Kind.REG;
+            int mix = dest || spec.kind() == IsaForm.Kind.PRED ? 0 : mixedConstants(items, ctx);
+            PtxType elementType = (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
+                    && type.kind() != PtxType.Kind.BIT ? type.bitType() : bitElementType(v, type, spec.relaxed(), ctx);
             int size = 0;
             for (int i = 0; i < items.size(); i++) {
                 Ast.Expr item = items.get(i);
+                int lk = mix == 0 ? 0 : literalKind(item);
+                if (lk != 0) {
+                    int q = constantNeighbours(insn, spec, items, i, ctx, out);
+                    if (q > 0 || (mix & MIX_REGISTER) != 0 || (mix & MIX_FLOAT_TYPES) != 0 && !register) {
+                        p += q;
+                        continue;
+                    }
+                    if (register && lk == 1 && type != null) {
+                        // a source of registers only (stmatrix's, wmma.store's) takes floating-point constants
+                        // when every element is one, each as a constant of the operand's type would be taken
+                        // ({0f3F800000, 0f3F800000} for .b32; {1.0} is "Arguments mismatch"); an integer there is
+                        // not ({1, 1}: "Arguments mismatch") (ptxas 13.0, slots-mixedvec)
+                        TypeRules.ImmediateFit fit = immediateFit(b, spec, type, item, floatKindOf(item), true);
+                        p += fit == TypeRules.ImmediateFit.WRONG_KIND ? fail(out, Rules.INVALID_IMMEDIATE, item,
+                                OperandFit.immediateMessage(type, floatKindOf(item), spec.name(), insn.mnemonic())) : 0;
+                        continue;
+                    }
+                }
                 if (spec.relaxed()) {
                     // registers wider than the type are taken (ld.shared.v4.b32 {%rd1, %rd2, %rd3, %rd4}), but
                     // not of two sizes in one vector: {%r1, %r2, %r3, %q4}, {%rs1, %r2} are "Incompatible elements
@@ -1246,9 +1269,28 @@ public final class IsaChecks implements FunctionCheck {
         PtxType common = null;
         boolean mixed = false;
         boolean typed = true;
+        boolean constants = !dest && spec.kind() != IsaForm.Kind.REG && spec.kind() != IsaForm.Kind.PRED;
+        int registers = 0;
         for (int i = 0; i < items.size(); i++) {
             Ast.Expr item = items.get(i);
+            int lk = constants ? literalKind(item) : 0;
+            if (lk != 0) {
+                // a constant: judged by its kind against its neighbours; a floating-point one types the vector
+                // as a register of its type would ({%f1, 0f3F800000} is .f32, {%f1, 1.0} of no one type), an
+                // integer one leaves it untyped ({%u1, 1} fits only(.b32)) (ptxas 13.0, slots-mixedvec)
+                if (constantNeighbours(insn, spec, items, i, ctx, out) > 0) {
+                    return p + 1;
+                }
+                previous = 0;
+                PtxType r = lk == 1 ? literalFloatType(item) : null;
+                mixed |= r == null || common != null && common != r;
+                common = common == null ? r : common;
+                continue;
+            }
             FormAnalysis.Operand o = item instanceof Ast.Sink ? null : FormAnalysis.classify(item, ctx);
+            if (o != null && o.kind() == Kind.REGISTER) {
+                registers++;
+            }
             if (o == null || o.kind() != Kind.REGISTER || o.type() == null) {
                 typed = false;
                 previous = 0;
@@ -1285,6 +1327,20 @@ public final class IsaChecks implements FunctionCheck {
             previousType = r;
             mixed |= common != null && common != r;
             common = common == null ? r : common;
+        }
+        if (constants && registers == 0 && p == 0 && allConstants(items)) {
+            // a vector of constants only: of integers it has no type ptxas takes here ({1, 1} for mma's and
+            // atom/red's fragments: "Arguments mismatch"), of floating-point constants the constants' type
+            // ({0f3F800000, 0f3F800000} is .f32, which mma's only(.b32,.f16x2) refuses; tex.level's lod takes
+            // {1.0, 1.0}) (ptxas 13.0, slots-mixedvec)
+            if (common == null || spec.only() != null && !mixed && !spec.only().contains(common)) {
+                return fail(out, Rules.INVALID_IMMEDIATE, v, "operand " + spec.name() + " of '" + insn.mnemonic()
+                        + "' is one " + (type == null ? "" : type.text() + " ") + "value that ptxas types by its"
+                        + " registers; a vector of " + (common == null ? "integer constants" : common.text()
+                        + " constants") + " does not fit it (" + (spec.only() == null ? "" : onlyText(b, spec, type)
+                        + " registers; ") + "ptxas: Arguments mismatch): put the value in registers");
+            }
+            return 0;
         }
         if (!typed || common == null || type == null || p > 0) {
             return p;
@@ -1409,6 +1465,142 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         return type;
+    }
+
+    /** {@link #mixedConstants}: the vector has a constant. */
+    private static final int MIX_CONSTANT = 1;
+    /** {@link #mixedConstants}: the vector has a constant and a typed scalar register. */
+    private static final int MIX_REGISTER = 2;
+    /**
+     * {@link #mixedConstants}: a floating-point constant of one type (.f32 for {@code 0f}, .f64 for {@code 0d}
+     * and decimals) stands with a floating-point register or constant of another type.
+     */
+    private static final int MIX_FLOAT_TYPES = 4;
+
+    /**
+     * What a vector's constants make of it, as ptxas 13.0 types a vector (measured on st, mov, mma, wmma,
+     * multimem.st, sust, the tensor copies' coordinates: isagaps/slots-mixedvec, docs/ptxas-behaviour.md §26):
+     * 0 without constants, else {@link #MIX_CONSTANT} and, when the vector also has a register,
+     * {@link #MIX_REGISTER} (ptxas then judges each constant only by its kind against its neighbours: a
+     * {@code .b32} vector takes {@code 1.0} and {@code 0d3FF0000000000000}, which a lone {@code .b32} operand
+     * refuses), and {@link #MIX_FLOAT_TYPES} when floating-point elements of two types meet: the vector is
+     * then of no floating-point type, so {@code st.global.v2.u32 [a], {%f1, 0d3FF0000000000000}} and
+     * {@code {0f3F800000, 1.0}} assemble where {@code {%f1, %f2}} and {@code {1.0, 1.0}} are "Arguments mismatch".
+     */
+    private static int mixedConstants(List<Ast.Expr> items, CheckContext ctx) {
+        int flags = 0;
+        PtxType floats = null;
+        for (Ast.Expr item : items) {
+            int k = literalKind(item);
+            PtxType t = null;
+            if (k != 0) {
+                flags |= MIX_CONSTANT;
+                t = k == 1 ? literalFloatType(item) : null;
+            } else {
+                String rt = registerType(item, ctx);
+                PtxType r = rt == null ? null : TypeCache.of(rt);
+                if (r != null) {
+                    flags |= MIX_REGISTER;
+                    t = r.kind() == PtxType.Kind.FLOAT && !r.isPacked() ? r : null;
+                }
+            }
+            if (t != null) {
+                if (floats != null && floats != t) {
+                    flags |= MIX_FLOAT_TYPES;
+                }
+                floats = t;
+            }
+        }
+        return (flags & MIX_CONSTANT) == 0 ? 0 : flags;
+    }
+
+    /** The kind of a floating-point constant element ({@code -1.0} too). */
+    private static Kind floatKindOf(Ast.Expr e) {
+        String t = ((Ast.FloatLit) (e instanceof Ast.Unary u ? u.operand() : e)).token().text();
+        char c = t.length() > 1 && t.charAt(0) == '0' ? Character.toLowerCase(t.charAt(1)) : ' ';
+        return c == 'f' ? Kind.FLOAT_HEX_F : c == 'd' ? Kind.FLOAT_HEX_D : Kind.FLOAT_DECIMAL;
+    }
+
+    /** Whether every element is a constant. */
+    private static boolean allConstants(List<Ast.Expr> items) {
+        for (Ast.Expr item : items) {
+            if (literalKind(item) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** 2 for an integer constant ({@code 1}, {@code -1}, {@code 0x10}), 1 for a floating-point one, else 0. */
+    private static int literalKind(Ast.Expr e) {
+        if (e instanceof Ast.Unary u && u.op().text().equals("-")) {
+            e = u.operand();
+        }
+        return e instanceof Ast.IntLit ? 2 : e instanceof Ast.FloatLit ? 1 : 0;
+    }
+
+    /** The type ptxas gives a floating-point constant: .f32 for {@code 0f...}, else .f64. */
+    private static PtxType literalFloatType(Ast.Expr e) {
+        if (e instanceof Ast.Unary u) {
+            e = u.operand();
+        }
+        String t = ((Ast.FloatLit) e).token().text();
+        return t.length() > 1 && t.charAt(0) == '0' && (t.charAt(1) == 'f' || t.charAt(1) == 'F') ? PtxType.F32
+                : PtxType.F64;
+    }
+
+    /**
+     * The constant element {@code i} of a vector against its neighbours: ptxas 13.0 refuses an integer constant
+     * next to a floating-point, {@code .f16x2} or {@code .pred} register or a floating-point constant, and a
+     * floating-point constant next to an integer ({@code .uN .sN}), {@code .f16x2} or {@code .pred} register or an
+     * integer constant ("Vector with elements of different types are not allowed"); a {@code .bN} register goes
+     * with either, and elements further away do not count ({@code {%u1, %r1, 1.0, %r2}} assembles). A pair of
+     * constants is reported at the second. Returns 1 when reported.
+     */
+    private static int constantNeighbours(Ast.Instruction insn, IsaForm.Operand spec, List<Ast.Expr> items, int i,
+                                          CheckContext ctx, List<Finding> out) {
+        Ast.Expr item = items.get(i);
+        int k = literalKind(item);
+        for (int j = i - 1; j <= i + 1; j += 2) {
+            if (j < 0 || j >= items.size()) {
+                continue;
+            }
+            Ast.Expr n = items.get(j);
+            int nk = literalKind(n);
+            String what;
+            if (nk != 0) {
+                if (j > i) {
+                    continue; // reported at the second constant
+                }
+                what = "the " + (nk == 2 ? "integer" : "floating-point") + " constant '" + constantText(n) + "'";
+            } else {
+                String rt = registerType(n, ctx);
+                PtxType r = rt == null ? null : TypeCache.of(rt);
+                if (r == null || r == PtxType.PRED && spec.limits().predElements()) {
+                    continue; // predElement speaks of a .pred register next to a constant
+                }
+                nk = elementKind(r);
+                nk = nk == 0 ? k : nk == 3 || nk == 4 ? -1 : nk;
+                what = "'" + ((Ast.Name) n).text() + "' (" + r.text() + ")";
+            }
+            if (nk != k) {
+                return fail(out, Rules.VECTOR_ELEMENT_KINDS, item, "the " + (k == 2 ? "integer" : "floating-point")
+                        + " constant '" + constantText(item) + "' stands next to " + what + " in operand " + spec.name()
+                        + " of '" + insn.mnemonic() + "': ptxas refuses elements of different kinds side by side"
+                        + " (\"Vector with elements of different types\"); " + (nk < 0
+                        ? "no constant goes next to it: use a .b register for the constant"
+                        : "write " + (k == 2 ? "a floating-point constant (0f...)" : "an integer") + ", or a .b register"));
+            }
+        }
+        return 0;
+    }
+
+    /** The text of a constant element, for messages. */
+    private static String constantText(Ast.Expr e) {
+        if (e instanceof Ast.Unary u) {
+            return "-" + constantText(u.operand());
+        }
+        return e instanceof Ast.IntLit il ? il.token().text() : ((Ast.FloatLit) e).token().text();
     }
 
     /** The declared type of a scalar register named whole ({@code .pred}, {@code .b32}), or null. */
