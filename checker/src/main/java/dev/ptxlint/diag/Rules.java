@@ -290,7 +290,9 @@ public final class Rules {
             + " wrong width, a floating-point array index, mixed or wrongly typed elements.");
     public static final Rule VECTOR_ELEMENT_KINDS = register("PTX0280", "vector-element-kinds", Severity.ERROR,
             "instruction", "A vector operand that ptxas reads as one value (the destination of tex and tld4, the lod"
-            + " of tex.level) with registers of different kinds side by side (.f32 next to .u32, .f16x2 or .pred).");
+            + " of tex.level) with registers of different kinds side by side (.f32 next to .u32, .f16x2 or .pred),"
+            + " or any vector with a constant next to an element of another kind (1.0 next to a .u32 register,"
+            + " 1 next to an .f32 one or to 1.0, any constant next to .f16x2).");
 
     public static final Rule UNDOCUMENTED_VIDEO_SELECTOR = register("PTX0260", "undocumented-video-selector",
             Severity.WARNING, "instruction",

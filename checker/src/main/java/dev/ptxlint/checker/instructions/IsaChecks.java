@@ -1098,6 +1098,9 @@ public final class IsaChecks implements FunctionCheck {
                 return TextureOperands.handle(insn, spec, e, ctx, out);
             }
             case COORDS -> {
+                if (e instanceof Ast.VectorExpr v && intCrash(insn, b, spec, typeOf(b, spec), v.items(), ctx, out) > 0) {
+                    return 1;
+                }
                 return spec.vectorSlot() < 0 ? 0 : TextureOperands.coordinates(insn, spec, b.value(spec.vectorSlot()),
                         typeOf(b, spec), e, ctx, out);
             }
@@ -1159,12 +1162,17 @@ public final class IsaChecks implements FunctionCheck {
             int mix = dest || spec.kind() == IsaForm.Kind.PRED ? 0 : mixedConstants(items, ctx);
             PtxType elementType = (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
                     && type.kind() != PtxType.Kind.BIT ? type.bitType() : bitElementType(v, type, spec.relaxed(), ctx);
+            if ((mix & MIX_REGISTER) != 0 && intCrash(insn, b, spec, type, items, ctx, out) > 0) {
+                return 1;
+            }
             int size = 0;
+            boolean kinds = false;
             for (int i = 0; i < items.size(); i++) {
                 Ast.Expr item = items.get(i);
                 int lk = mix == 0 ? 0 : literalKind(item);
                 if (lk != 0) {
-                    int q = constantNeighbours(insn, spec, items, i, ctx, out);
+                    int q = kinds ? 0 : constantNeighbours(insn, spec, items, i, ctx, out);
+                    kinds |= q > 0; // one such diagnostic per vector, as ptxas gives one
                     if (q > 0 || (mix & MIX_REGISTER) != 0 || (mix & MIX_FLOAT_TYPES) != 0 && !register) {
                         p += q;
                         continue;
@@ -1270,6 +1278,10 @@ public final class IsaChecks implements FunctionCheck {
         boolean mixed = false;
         boolean typed = true;
         boolean constants = !dest && spec.kind() != IsaForm.Kind.REG && spec.kind() != IsaForm.Kind.PRED;
+        if (constants && (mixedConstants(items, ctx) & MIX_REGISTER) != 0
+                && intCrash(insn, b, spec, type, items, ctx, out) > 0) {
+            return 1;
+        }
         int registers = 0;
         for (int i = 0; i < items.size(); i++) {
             Ast.Expr item = items.get(i);
@@ -1465,6 +1477,52 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         return type;
+    }
+
+    /**
+     * An integer constant in a vector with registers whose element is floating-point, on an instruction listed
+     * in {@code @vectorintcrash}: ptxas 13.0 is killed by SIGSEGV ({@code st.global.v2.f32 [a], {%r1, 1}},
+     * {@code red.global.add.v2.f32}, {@code atom}, {@code mov.v2.f32}, tex's coordinates and tex.level's lod;
+     * st.async, multimem.st and mma assemble it: slots-mixedvec, docs/ptxas-behaviour.md §26). The element is
+     * the operand's type, or for a bit-size operand type the instruction's last written type (red.f16's
+     * {@code .b16} source). Next to a floating-point register the constant is PTX0280 instead. Returns 1 when
+     * reported. Called for vectors that have a constant and a register only.
+     */
+    private int intCrash(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, List<Ast.Expr> items,
+                         CheckContext ctx, List<Finding> out) {
+        if (type == null || !isa.listed("vectorintcrash", b.form().name())) {
+            return 0;
+        }
+        PtxType element = type;
+        if (type.kind() == PtxType.Kind.BIT && b.typeKey() != null) {
+            int dot = b.typeKey().lastIndexOf('.');
+            element = dot < 0 ? null : PtxType.of(b.typeKey().substring(dot));
+        }
+        if (element == null || element.kind() != PtxType.Kind.FLOAT) {
+            return 0;
+        }
+        for (int i = 0; i < items.size(); i++) {
+            Ast.Expr item = items.get(i);
+            if (literalKind(item) == 2 && !nextToFloat(items, i, ctx)) {
+                return fail(out, Rules.INVALID_IMMEDIATE, item, "the integer constant '" + constantText(item)
+                        + "' in vector operand " + spec.name() + " of '" + insn.mnemonic() + "', whose elements are "
+                        + element.text() + ", kills ptxas 13.0 (SIGSEGV) when the vector has a register; write it"
+                        + " as a floating-point constant (0f3F800000 for 1.0)");
+            }
+        }
+        return 0;
+    }
+
+    /** Whether element {@code i} has a floating-point register beside it (then PTX0280 speaks of it). */
+    private static boolean nextToFloat(List<Ast.Expr> items, int i, CheckContext ctx) {
+        for (int j = i - 1; j <= i + 1; j += 2) {
+            String rt = j < 0 || j >= items.size() ? null : registerType(items.get(j), ctx);
+            PtxType r = rt == null ? null : TypeCache.of(rt);
+            if (r != null && r.kind() == PtxType.Kind.FLOAT) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@link #mixedConstants}: the vector has a constant. */
