@@ -64,7 +64,8 @@ final class IsaIndex {
     final Map<String, Set<String>> opcodeSets;
 
     /** The file-wide annotations that list opcodes (docs/isa-notation.md). */
-    static final Set<String> OPCODE_SETS = Set.of("novectorofone", "arglists", "vectorintcrash");
+    static final Set<String> OPCODE_SETS = Set.of("novectorofone", "arglists", "vectorintcrash",
+            "vectorintcrashfirst");
 
     IsaIndex(List<String> files, int[] crcs, int listCrc, Map<String, int[]> opcodes,
                      Map<String, int[]> tables, Set<String> words, Map<String, Set<String>> elsewhere,

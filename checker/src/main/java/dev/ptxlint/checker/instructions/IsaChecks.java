@@ -1098,8 +1098,10 @@ public final class IsaChecks implements FunctionCheck {
                 return TextureOperands.handle(insn, spec, e, ctx, out);
             }
             case COORDS -> {
-                if (e instanceof Ast.VectorExpr v && intCrash(insn, b, spec, typeOf(b, spec), v.items(), ctx, out) > 0) {
-                    return 1;
+                IsaForm.Geometry g = spec.vectorSlot() < 0 ? null : spec.limits().geometry(b.value(spec.vectorSlot()));
+                if (e instanceof Ast.VectorExpr v && (g == null || !g.index())
+                        && intCrash(insn, b, spec, typeOf(b, spec), v.items(), ctx, out) > 0) {
+                    return 1; // (an array index is an integer: TextureOperands)
                 }
                 return spec.vectorSlot() < 0 ? 0 : TextureOperands.coordinates(insn, spec, b.value(spec.vectorSlot()),
                         typeOf(b, spec), e, ctx, out);
@@ -1162,7 +1164,8 @@ public final class IsaChecks implements FunctionCheck {
             int mix = dest || spec.kind() == IsaForm.Kind.PRED ? 0 : mixedConstants(items, ctx);
             PtxType elementType = (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
                     && type.kind() != PtxType.Kind.BIT ? type.bitType() : bitElementType(v, type, spec.relaxed(), ctx);
-            if ((mix & MIX_REGISTER) != 0 && intCrash(insn, b, spec, type, items, ctx, out) > 0) {
+            boolean f64 = type == PtxType.F64 && (mix & MIX_REGISTER) == 0;
+            if (((mix & MIX_REGISTER) != 0 || f64 && mix != 0) && intCrash(insn, b, spec, type, items, ctx, out) > 0) {
                 return 1;
             }
             int size = 0;
@@ -1173,9 +1176,16 @@ public final class IsaChecks implements FunctionCheck {
                 if (lk != 0) {
                     int q = kinds ? 0 : constantNeighbours(insn, spec, items, i, ctx, out);
                     kinds |= q > 0; // one such diagnostic per vector, as ptxas gives one
-                    if (q > 0 || (mix & MIX_REGISTER) != 0 || (mix & MIX_FLOAT_TYPES) != 0 && !register) {
+                    if (q > 0 || (mix & MIX_REGISTER) != 0 || (mix & MIX_FLOAT_TYPES) != 0 && !register
+                            || f64 && lk == 2 && !register) {
+                        // (integers in a vector of .f64 constants: mma.sync...f64 {1, 1} assembles, where a lone
+                        // .f64 operand refuses an integer; st and mov crash on them: intCrash)
                         p += q;
                         continue;
+                    }
+                    if (register && lk == 2 && type != null && (type.kind() == PtxType.Kind.SIGNED
+                            || type.kind() == PtxType.Kind.UNSIGNED)) {
+                        continue; // wmma.store...s32 [a], {1, 1, 1, 1, 1, 1, 1, 1} assembles (stmatrix's .b32: no)
                     }
                     if (register && lk == 1 && type != null) {
                         // a source of registers only (stmatrix's, wmma.store's) takes floating-point constants
@@ -1242,6 +1252,10 @@ public final class IsaChecks implements FunctionCheck {
             e = v.items().get(0);
         }
         if (e instanceof Ast.VectorExpr v && bf16) {
+            if (!dest && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0
+                    && intCrash(insn, b, spec, type, v.items(), ctx, out) > 0) {
+                return 1;
+            }
             return bf16Vector(insn, spec, type, v, dest, ctx, out);
         }
         if (e instanceof Ast.VectorExpr v && spec.kind() != IsaForm.Kind.ADDR) {
@@ -1341,11 +1355,14 @@ public final class IsaChecks implements FunctionCheck {
             common = common == null ? r : common;
         }
         if (constants && registers == 0 && p == 0 && allConstants(items)) {
-            // a vector of constants only: of integers it has no type ptxas takes here ({1, 1} for mma's and
-            // atom/red's fragments: "Arguments mismatch"), of floating-point constants the constants' type
+            // a vector of constants only: of integers it is integer-typed, which only(...) without an integer
+            // type refuses ({1, 1} for mma's and atom/red's fragments: "Arguments mismatch"; txq.level's lod,
+            // only(.b32,.u32,.s32), takes it), of floating-point constants the constants' type
             // ({0f3F800000, 0f3F800000} is .f32, which mma's only(.b32,.f16x2) refuses; tex.level's lod takes
             // {1.0, 1.0}) (ptxas 13.0, slots-mixedvec)
-            if (common == null || spec.only() != null && !mixed && !spec.only().contains(common)) {
+            if (common == null && spec.only() != null && !takesInteger(spec.only())
+                    || common == null && spec.only() == null && type != null && type.kind() == PtxType.Kind.FLOAT
+                    || common != null && spec.only() != null && !mixed && !spec.only().contains(common)) {
                 return fail(out, Rules.INVALID_IMMEDIATE, v, "operand " + spec.name() + " of '" + insn.mnemonic()
                         + "' is one " + (type == null ? "" : type.text() + " ") + "value that ptxas types by its"
                         + " registers; a vector of " + (common == null ? "integer constants" : common.text()
@@ -1418,7 +1435,13 @@ public final class IsaChecks implements FunctionCheck {
                     + "' is " + type.text() + ": ptxas takes a vector of 2 or 4 registers for it, not " + n);
         }
         PtxType element = type == PtxType.BF16 ? PtxType.B16 : PtxType.B32;
-        for (Ast.Expr item : v.items()) {
+        // with a constant beside them, registers of any kind of the element's size are taken, and the constants
+        // are judged by their kind against their neighbours (mul.rn.bf16x2 d, a, {%f1, 1.0}, {%u1, 1} assemble;
+        // {%f1, 1}: "Vector with elements of different types"; {%rs1, 1}: "Arguments mismatch"; ptxas 13.0)
+        boolean mixed = !dest && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0;
+        List<Ast.Expr> items = v.items();
+        for (int i = 0; i < items.size(); i++) {
+            Ast.Expr item = items.get(i);
             if (item instanceof Ast.Sink) {
                 if (!dest) {
                     return fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
@@ -1436,9 +1459,12 @@ public final class IsaChecks implements FunctionCheck {
                                 + insn.mnemonic() + "' is a destination: its elements are " + element.text()
                                 + " registers, not constants");
                     }
+                    if (mixed && constantNeighbours(insn, spec, items, i, ctx, out) > 0) {
+                        return 1;
+                    }
                 }
                 case REGISTER -> {
-                    if (o.type() != null && o.type() != element) {
+                    if (o.type() != null && (mixed ? o.type().bits() != element.bits() : o.type() != element)) {
                         return fail(out, Rules.OPERAND_TYPE_MISMATCH, item, "'" + o.symbol().name() + "' is "
                                 + o.type().text() + ", but the elements of a vector for " + type.text() + " operand "
                                 + spec.name() + " of '" + insn.mnemonic() + "' are " + element.text() + " registers");
@@ -1481,29 +1507,36 @@ public final class IsaChecks implements FunctionCheck {
 
     /**
      * An integer constant in a vector with registers whose element is floating-point, on an instruction listed
-     * in {@code @vectorintcrash}: ptxas 13.0 is killed by SIGSEGV ({@code st.global.v2.f32 [a], {%r1, 1}},
+     * in {@code @vectorintcrash} (by name, or name and last type: {@code atom.f32}, {@code mul.bf16x2}) or
+     * {@code @vectorintcrashfirst}: ptxas 13.0 is killed by SIGSEGV ({@code st.global.v2.f32 [a], {%r1, 1}},
      * {@code red.global.add.v2.f32}, {@code atom}, {@code mov.v2.f32}, tex's coordinates and tex.level's lod;
      * st.async, multimem.st and mma assemble it: slots-mixedvec, docs/ptxas-behaviour.md §26). The element is
      * the operand's type, or for a bit-size operand type the instruction's last written type (red.f16's
-     * {@code .b16} source). Next to a floating-point register the constant is PTX0280 instead. Returns 1 when
-     * reported. Called for vectors that have a constant and a register only.
+     * {@code .b16} source). The constant must follow another element ({@code st.global.v2.f32 [a], {1, %r1}}
+     * assembles) but on the names of {@code @vectorintcrashfirst} (mov, tex, tex.level). Next to a
+     * floating-point register the constant is PTX0280 instead. Returns 1 when reported. Called for vectors
+     * that have a constant and a register, and for vectors of constants only with .f64 elements
+     * ({@code st.global.v2.f64 [a], {1, 1}} is killed too, where mma's .f64 fragments take them).
      */
     private int intCrash(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, List<Ast.Expr> items,
                          CheckContext ctx, List<Finding> out) {
-        if (type == null || !isa.listed("vectorintcrash", b.form().name())) {
+        String name = b.form().name();
+        String last = null;
+        if (type != null && b.typeKey() != null && b.typeKey().lastIndexOf('.') >= 0) {
+            last = b.typeKey().substring(b.typeKey().lastIndexOf('.'));
+        }
+        boolean first = isa.listed("vectorintcrashfirst", name);
+        if (type == null || !first && !isa.listed("vectorintcrash", name)
+                && (last == null || !isa.listed("vectorintcrash", name + last))) {
             return 0;
         }
-        PtxType element = type;
-        if (type.kind() == PtxType.Kind.BIT && b.typeKey() != null) {
-            int dot = b.typeKey().lastIndexOf('.');
-            element = dot < 0 ? null : PtxType.of(b.typeKey().substring(dot));
-        }
+        PtxType element = type.kind() == PtxType.Kind.BIT && last != null ? PtxType.of(last) : type;
         if (element == null || element.kind() != PtxType.Kind.FLOAT) {
             return 0;
         }
         for (int i = 0; i < items.size(); i++) {
             Ast.Expr item = items.get(i);
-            if (literalKind(item) == 2 && !nextToFloat(items, i, ctx)) {
+            if (literalKind(item) == 2 && (i > 0 || first) && !nextToFloat(items, i, ctx)) {
                 return fail(out, Rules.INVALID_IMMEDIATE, item, "the integer constant '" + constantText(item)
                         + "' in vector operand " + spec.name() + " of '" + insn.mnemonic() + "', whose elements are "
                         + element.text() + ", kills ptxas 13.0 (SIGSEGV) when the vector has a register; write it"
@@ -1577,6 +1610,16 @@ public final class IsaChecks implements FunctionCheck {
         String t = ((Ast.FloatLit) (e instanceof Ast.Unary u ? u.operand() : e)).token().text();
         char c = t.length() > 1 && t.charAt(0) == '0' ? Character.toLowerCase(t.charAt(1)) : ' ';
         return c == 'f' ? Kind.FLOAT_HEX_F : c == 'd' ? Kind.FLOAT_HEX_D : Kind.FLOAT_DECIMAL;
+    }
+
+    /** Whether an only(...) list holds an integer type ({@code .u32}, {@code .s32}). */
+    private static boolean takesInteger(java.util.Set<PtxType> only) {
+        for (PtxType t : only) {
+            if (t.kind() == PtxType.Kind.SIGNED || t.kind() == PtxType.Kind.UNSIGNED) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether every element is a constant. */

@@ -304,13 +304,49 @@ final class SourceRule implements FormRule {
         if (n != 1 && n != 2 && n != 4) {
             return false; // ptxas: "Illegal vector size"
         }
-        for (Ast.Expr e : v.items()) {
-            Operand o = FormAnalysis.classify(e, ctx);
-            if (o.kind() != Kind.REGISTER || o.type() == null || !OperandTypes.registerFits(t, o.type())) {
+        // a constant among registers (setp.geu.and.bf16x2 p|q, {%r1, %r2, %f3, 1.0}, %r4, %p5 assembles): the
+        // registers need only the type's size, each constant a neighbour of its kind or a .bN register
+        // ({%f3, 1}, {%u3, 1.0}: "Vector with elements of different types"); constants only are "Arguments
+        // mismatch" (ptxas 13.0, slots-mixedvec)
+        int[] kinds = new int[n];
+        boolean constants = false;
+        boolean registers = false;
+        for (int i = 0; i < n; i++) {
+            Operand o = FormAnalysis.classify(v.items().get(i), ctx);
+            if (o.kind() == Kind.REGISTER && o.type() != null) {
+                registers = true;
+                PtxType r = o.type();
+                kinds[i] = r.isPacked() || r == PtxType.PRED ? -1 : r.kind() == PtxType.Kind.FLOAT ? 1
+                        : r.kind() == PtxType.Kind.BIT ? 0 : 2;
+            } else if (o.kind() == Kind.INTEGER || o.kind() == Kind.FLOAT_HEX_F || o.kind() == Kind.FLOAT_HEX_D
+                    || o.kind() == Kind.FLOAT_DECIMAL) {
+                constants = true;
+                kinds[i] = o.kind() == Kind.INTEGER ? 4 : 3;
+            } else {
+                return false;
+            }
+        }
+        if (!registers) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            Ast.Expr e = v.items().get(i);
+            if (kinds[i] < 3) {
+                PtxType r = FormAnalysis.classify(e, ctx).type();
+                if (constants ? r.bits() != t.bits() : !OperandTypes.registerFits(t, r)) {
+                    return false;
+                }
+            } else if (i > 0 && kinds[i - 1] != 0 && kind(kinds[i - 1]) != kind(kinds[i])
+                    || i + 1 < n && kinds[i + 1] != 0 && kind(kinds[i + 1]) != kind(kinds[i])) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** vectorOfFitting's element kinds: a constant's (3 float, 4 integer) as a register's (1, 2). */
+    private static int kind(int k) {
+        return k >= 3 ? k - 2 : k;
     }
 
     private void truncation(FormAnalysis a, Operand o, PtxType t, java.util.function.Supplier<String> where,
