@@ -595,7 +595,9 @@ final class FormCompiler {
                         }
                         if (w.startsWith("only(")) {
                             Set<PtxType> ts = new LinkedHashSet<>();
-                            for (String x : w.substring(5, w.length() - 1).split(",")) {
+                            String list = w.substring(5, w.length() - 1).strip();
+                            // only(): no register alone (mbarrier's discard takes only '_')
+                            for (String x : list.isEmpty() ? new String[0] : list.split(",")) {
                                 PtxType pt = PtxType.of(x.strip());
                                 if (pt == null) {
                                     throw new FormatException(b.file(), b.line(), "only(): '" + x + "' is not a type");

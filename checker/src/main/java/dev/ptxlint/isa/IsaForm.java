@@ -48,7 +48,8 @@ public final class IsaForm {
      * slot stands for the words after it); on a {@code var} operand, the spaces of the variable named.
      * {@code only}: the register types it takes ({@code only(...)}),
      * or null: those of the type rules; when given it decides alone (it may name a type the
-     * rules refuse: mma.sp's metadata takes a {@code .pred}).
+     * rules refuse: mma.sp's metadata takes a {@code .pred}); empty ({@code only()}): no register
+     * alone ({@code _} where the operand is {@code sink}, a register plus a constant).
      * {@code widths}: the vector widths of {@code vec(A|B|...)} (0: a scalar too), or null: the
      * single width {@code vector} (or {@code vectorSlot}). {@code literals}: the constant kinds of
      * {@code literals(...)} as a mask over {@link TypeRules.LiteralKind#ordinal()}, or -1: those of

@@ -1965,6 +1965,11 @@ public final class IsaChecks implements FunctionCheck {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is a constant, not a register");
                 }
+                if (spec.only() != null && spec.only().isEmpty()) {
+                    // only(): no register alone (mbarrier's discard: "Arguments mismatch", "Sink '_' is expected")
+                    return fail(out, Rules.INVALID_OPERAND_KIND, e, "'" + o.symbol().name() + "' cannot be operand "
+                            + spec.name() + " of '" + insn.mnemonic() + "': it takes no register" + noRegisterHint(spec));
+                }
                 PtxType r = o.type();
                 if (type == null || r == null) {
                     return 0;
@@ -1989,6 +1994,10 @@ public final class IsaChecks implements FunctionCheck {
                     return fail(out, Rules.INVALID_NEGATION, e, "'" + insn.mnemonic() + "' cannot negate operand "
                             + spec.name() + " ('-' on a register)" + (spec.kind() == IsaForm.Kind.ANY ? "" : "; use neg"
                             + " first"));
+                }
+                if (spec.only() != null && spec.only().isEmpty()) {
+                    return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                            + "' takes no constant" + noRegisterHint(spec));
                 }
                 if (spec.only() != null && spec.kind() == IsaForm.Kind.PRED) {
                     return fail(out, Rules.INVALID_IMMEDIATE, e, "operand " + spec.name() + " of '" + insn.mnemonic()
@@ -2034,7 +2043,8 @@ public final class IsaChecks implements FunctionCheck {
                 }
                 if (spec.only() != null && !s.isRegister()) {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
-                            + insn.mnemonic() + "' is a " + onlyText(b, spec, type) + " register, not '" + s.name() + "'");
+                            + insn.mnemonic() + (spec.only().isEmpty() ? "' takes no '" + s.name() + "'" + noRegisterHint(spec)
+                            : "' is a " + onlyText(b, spec, type) + " register, not '" + s.name() + "'"));
                 }
                 if (s.kind() == Symbol.Kind.FUNCTION && !dest && spec.noFunction()) {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
@@ -2128,6 +2138,12 @@ public final class IsaChecks implements FunctionCheck {
                     : "only a register plus a constant (%r1+4) in a source") + ": compute it into a register first");
         }
         PtxType rt = PtxType.of(r.type());
+        if (spec.only() != null && spec.only().isEmpty() && rt == PtxType.PRED) {
+            // only(): a register plus a constant of any type but .pred (sust's ci: "Arguments mismatch")
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is " + Exprs.text(e) + ", a predicate plus a constant; ptxas takes a register of another type"
+                    + " plus a constant there");
+        }
         if (spec.only() == null && !FormAnalysis.plusConstantFits(type, rt)) {
             return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is " + Exprs.text(e) + ", a register plus a constant, but " + r.name() + " is " + rt.text()
@@ -2804,6 +2820,9 @@ public final class IsaChecks implements FunctionCheck {
      * list for both sizes names the 32-bit ones on a .u32 form), for messages.
      */
     private static String onlyText(Binding b, IsaForm.Operand spec, PtxType type) {
+        if (spec.only().isEmpty()) {
+            return "no"; // only(): "takes no registers"
+        }
         StringBuilder sb = new StringBuilder();
         for (PtxType t : spec.only()) {
             if (type == null || fits(b, spec, type, t, false)) {
@@ -2816,6 +2835,12 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         return sb.toString();
+    }
+
+    /** What an operand of {@code only()} (no register alone) takes instead, for a message. */
+    private static String noRegisterHint(IsaForm.Operand spec) {
+        return spec.sink() ? "; write the sink '_'" : spec.kind() == IsaForm.Kind.REG
+                ? " alone, only a register plus a constant (%r1+1)" : "";
     }
 
     private static String describe(IsaForm.Operand spec, PtxType type) {

@@ -69,10 +69,16 @@ public final class OperandSyntax implements InstructionCheck {
                 for (int k = 0; k < items.size(); k++) {
                     if (items.get(k) instanceof Ast.VectorExpr) {
                         vectorInArgumentList(insn, items.get(k), ctx);
+                    } else if (isCompound(items.get(k))) {
+                        expressionInArgumentList(insn, items.get(k), ctx);
                     }
                 }
             } else if (isCompound(e)) {
-                source(insn, e, ctx);
+                if (argumentLists(insn)) {
+                    expressionInArgumentList(insn, e, ctx);
+                } else {
+                    source(insn, e, ctx);
+                }
             }
         }
     }
@@ -94,6 +100,26 @@ public final class OperandSyntax implements InstructionCheck {
         ctx.reporter().report(Rules.SYNTAX_ERROR, v.span(), "{" + items + "}: the operands of " + insn.mnemonic()
                 + " are no vectors (ptxas: \"Parsing error near '{'\"): write the callee and a target list bare,"
                 + " a parameter or return list in parentheses: (" + items + ")");
+    }
+
+    /**
+     * An expression over a register or a variable among the operands of an instruction with argument
+     * lists, bare or in a list ({@code call fv, %r3+1}, {@code call (%r2), fn, (%r3+1)}, {@code (%r3*2)},
+     * {@code (-%r3)}, {@code (g+4)}, {@code (%r2+1), fn}): ptxas 13.0 parses a name or a constant
+     * expression there, and stops with a fatal "Parsing error near '+'" (measured 2026-11-29, task
+     * plusrest; {@code (1+2)} assembles). '~' and '!' are the operand rules'.
+     */
+    private static void expressionInArgumentList(Ast.Instruction insn, Ast.Expr e, CheckContext ctx) {
+        if (e instanceof Ast.Unary u && !u.op().text().equals("-")) {
+            return;
+        }
+        int what = leaves(e, ctx);
+        if ((what & UNDECLARED) != 0 || (what & (REGISTER | VARIABLE)) == 0) {
+            return;
+        }
+        report(ctx, e.span(), "'" + Exprs.text(e) + "' among the operands of '" + insn.mnemonic() + "': ptxas parses a"
+                + " name or a constant there, not an expression over a " + ((what & REGISTER) != 0 ? "register" : "variable")
+                + " (\"Parsing error\"); compute it into a register first and pass that register");
     }
 
     /**

@@ -15,7 +15,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Two notation items on a small data file of their own (verdicts checked with ptxas 13.0 on the
  * shipped data): a requirement of two modifiers written together ({@code @since .shared+.b64 = - sm_20})
- * and an operand that takes a vector of any width unchecked ({@code vec(0|*)}).
+ * and an operand that takes a vector of any width unchecked ({@code vec(0|*)}); {@code only()}: no register
+ * alone (a sink-only destination as mbarrier's discard, a register plus a constant only as sust's {@code cp}).
  */
 class IsaNotationWordsTest {
 
@@ -30,6 +31,14 @@ class IsaNotationWordsTest {
             mov.b32  d, m;
             @operand d : reg .b32
             @operand m : .b32 only(.b32,.u32,.s32,.f32,.pred) literals(0f) neg vec(0|*)
+            ---
+            bar.sync b, a;
+            @operand b : reg .b32
+            @operand a : reg only()
+            ---
+            bar.arrive d, b;
+            @operand d : reg .pred only() sink
+            @operand b : .u32
             """;
 
     static final String DECLS = ".reg .b32 %r<9>; .reg .b64 %rd<9>; .reg .b16 %rs<3>; .reg .pred %p<3>;";
@@ -56,6 +65,15 @@ class IsaNotationWordsTest {
             "sm_90 | mov.b32 %r1, {%tid.x};                      | ",
             "sm_90 | mov.b32 %r1, %rs1;                          | PTX0213",
             "sm_90 | mov.b32 %r1, 1;                             | PTX0214",
+            "sm_90 | bar.sync %r2, %r1+1;                        | PTX0272",
+            "sm_90 | bar.sync %r2, %rd1+1;                       | PTX0272",
+            "sm_90 | bar.sync %r2, %r1;                          | PTX0215",
+            "sm_90 | bar.sync %r2, 1;                            | PTX0214",
+            "sm_90 | bar.sync %r2, %p1+1;                        | PTX0213",
+            "sm_90 | bar.arrive _, %r1;                          | ",
+            "sm_90 | bar.arrive %p1, %r1;                        | PTX0215",
+            "sm_90 | bar.arrive %rd1, %r1;                       | PTX0215",
+            "sm_90 | bar.arrive 1, %r1;                          | PTX0214",
     })
     void verdicts(String target, String insn, String expected) {
         assertEquals(expected == null ? "" : expected, codes(target, insn), insn);
