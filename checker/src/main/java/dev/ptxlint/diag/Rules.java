@@ -235,6 +235,11 @@ public final class Rules {
             "instruction", "The address of a call parameter, a .param variable of the body (mov.u64 %rd1, cpa;"
             + " cvta.param.u64 %rd1, cpa), which ptxas does not take.");
 
+    public static final Rule PTXAS_CRASH = register("PTX0289", "ptxas-crash", Severity.ERROR, "instruction",
+            "An instruction on which ptxas 13.0 is killed (SIGSEGV) instead of reporting an error: a generic atom"
+            + " on a .local variable, st.param through a register in a kernel on sm_90 and later, ld.param of a"
+            + " .param variable of the body that no call above returned into.");
+
     public static final Rule ADDRESS_32_BIT = register("PTX0273", "address-32-bit", Severity.ERROR,
             "instruction", "A 32-bit register as a .global or generic address (ld.global [%r1]), which makes ptxas"
             + " compile 32-bit code; ptxas 13.0 no longer does.");

@@ -190,6 +190,10 @@ public final class IsaChecks implements FunctionCheck {
         if (insn.guard() != null) {
             guard(insn, ctx);
         }
+        String op = insn.opcode().text();
+        if (op.length() == 4 && op.equals("call")) {
+            callReturns(insn);
+        }
         Spellings.Spelling s = spellings.get(insn);
         Prepared p = (Prepared) s.isa;
         if (p == null) {
@@ -377,15 +381,82 @@ public final class IsaChecks implements FunctionCheck {
 
     /** The return parameters of the function being checked ({@link #begin}), for {@link #guardedParameter}. */
     private List<Ast.VarDecl> returns = List.of();
+    /** Whether the function being checked is a kernel ({@code .entry}), for {@link #paramCrash}. */
+    private boolean entry;
+    /** The names a call above has returned into, in the function being checked ({@link #paramCrash}). */
+    private final Set<String> returned = new java.util.HashSet<>();
 
     @Override
     public void begin(Ast.Function function, CheckContext context) {
         returns = function.returns() == null ? List.of() : function.returns();
+        entry = function.isEntry();
+        returned.clear();
     }
 
     @Override
     public void end(Ast.Function function, CheckContext context) {
         returns = List.of();
+        returned.clear();
+    }
+
+    /** Notes the names of a call's return list ({@code call (r1, r2), f, (a)}) for {@link #paramCrash}. */
+    private void callReturns(Ast.Instruction insn) {
+        List<Ast.Expr> ops = insn.operands();
+        if (!ops.isEmpty() && ops.get(0) instanceof Ast.Group g) {
+            List<Ast.Expr> items = g.items();
+            for (int k = 0, n = items.size(); k < n; k++) {
+                if (items.get(k) instanceof Ast.Name nm && returned.size() < RETURNED_LIMIT) {
+                    returned.add(nm.text());
+                }
+            }
+        }
+    }
+
+    /** The most return names {@link #returned} keeps per function (more are not noted: fewer reports). */
+    private static final int RETURNED_LIMIT = 4096;
+
+    /**
+     * Addresses of an instruction naming {@code .param} on which ptxas 13.0 is killed by SIGSEGV (measured
+     * alone, task misses2, 2026-11-29; docs/ptxas-behaviour.md §26):
+     * <ul>
+     * <li>a store ({@code writes}: st.param, st.param::func) through a register ({@code [%rd1]}, {@code [%r1+4]},
+     * any integer register, any type and vector) in a kernel on sm_90 and later (sm_20 ... sm_89 and
+     * a {@code .func} on sm_90 assemble it);</li>
+     * <li>a load (ld.param, ::func, ::entry) of a {@code .param} variable of the body that no call above
+     * in the function has returned into ({@code ld.param.b32 %r1, [cpa]} with no call, after
+     * {@code call fv}, of a call's argument, or before the call that returns into it), on every
+     * target, in kernels and functions alike.</li>
+     * </ul>
+     */
+    private int paramCrash(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Expr base, CheckContext ctx,
+                           List<Finding> out) {
+        String space = namedSpace(b);
+        Ast.Name n = space == null || !space.startsWith(".param") ? null : variableOf(base);
+        if (n == null) {
+            return 0;
+        }
+        Symbol s = ctx.resolve(n.text());
+        if (s == null || s.kind() != Symbol.Kind.VARIABLE) {
+            return 0;
+        }
+        if (spec.writes()) {
+            Target t = ctx.declaredTarget();
+            if (!entry || !s.isRegister() || t == null || t.sm() < 90) {
+                return 0;
+            }
+            return fail(out, Rules.PTXAS_CRASH, n, "'" + insn.mnemonic() + "' through the register '" + n.text()
+                    + "' in a kernel: ptxas 13.0 crashes (killed by SIGSEGV) on a .param store through a register"
+                    + " address on " + t.name() + " (sm_90 and later; a .func or an older target assembles it);"
+                    + " name the .param variable instead ([param], [param+4])");
+        }
+        if (s.input() || !".param".equals(s.space()) || s.isRegister() || isReturn(n.text())
+                || returned.contains(n.text())) {
+            return 0;
+        }
+        return fail(out, Rules.PTXAS_CRASH, n, "'" + insn.mnemonic() + "' reads '" + n.text() + "', a .param"
+                + " variable of the body that no call above has returned a value into: ptxas 13.0 crashes"
+                + " (killed by SIGSEGV) on it; read it after the call that names it in its return list"
+                + " (call (" + n.text() + "), f, (...);), or keep the value in a register");
     }
 
     /**
@@ -591,6 +662,15 @@ public final class IsaChecks implements FunctionCheck {
         if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".const".equals(s.space())) {
             ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .const variable,"
                     + " which a generic address cannot reach: write '" + insn.opcode().text() + ".const' for it");
+        } else if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".local".equals(s.space()) && !s.isRegister()
+                && insn.opcode().text().equals("atom") && !insn.operands().isEmpty()
+                && !(insn.operands().get(0) instanceof Ast.Sink)) {
+            // a generic atom with a result on a .local variable: ptxas 13.0 is killed by SIGSEGV (every operation,
+            // type, order and target measured; red and atom with '_' as the result assemble: task misses2)
+            ctx.reporter().report(Rules.PTXAS_CRASH, n.span(), "'" + n.text() + "' is a .local variable: ptxas 13.0"
+                    + " crashes (killed by SIGSEGV) on a generic atom that returns a value from .local memory;"
+                    + " atomics act on .global or .shared memory: put the value there, or use ld.local/st.local"
+                    + " (a thread's .local memory is its own)");
         } else if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".param".equals(s.space()) && !s.isRegister()) {
             // ld/st/atom/red without a state space on a parameter or a .param variable ([pb+8], [pa], [cpa]):
             // ptxas 13.0 "State space mismatch between instruction and address" (crossfix, 2026-11-28)
@@ -1824,6 +1904,9 @@ public final class IsaChecks implements FunctionCheck {
                 }
                 if (insn.guard() != null && !a.items().isEmpty()
                         && guardedParameter(insn, b, spec, a.items().get(0), ctx, out) > 0) {
+                    return 1;
+                }
+                if (!a.items().isEmpty() && paramCrash(insn, b, spec, a.items().get(0), ctx, out) > 0) {
                     return 1;
                 }
                 if (spec.parts() != null) {
