@@ -123,15 +123,26 @@ COMMON = """@operand a : handle(.texref|.tex) only(.b64,.u64,.s64) regsince(3.1 
 @operand d : vec(4) reg .dtype whole pairsince(7.1 sm_60)
 @operand h : vec(4) reg .f16 whole pairsince(7.1 sm_60)
 @operand x : vec(2) reg .f16x2 whole pairsince(7.1 sm_60)"""
-def ops_lines(ft, grad, lodtype):
+ES_ONLY = 'only(.b32,.u32,.s32)'
+ES_ONLY_3D = 'only(.u32,.s32)'
+ES_WHY = ("a lone offset is an integer register or constant: with .s32 coordinates a lone %f, %hh or 0f "
+          "constant is 'Arguments mismatch', on .3d a .b32 register too ('Illegal modifier .3d': read as the "
+          "depth compare); measured with ptxas 13.0 over every geometry and mipmap kind (holdout-manual, 2026-11-29)")
+F_WHY = ("a lone depth compare (with .f32 coordinates) is any 32-bit register but .f16x2 ('Arguments mismatch' "
+         "for %hh), or a constant; measured with ptxas 13.0 (holdout-manual, 2026-11-29)")
+LOD = ("@operand lod : noplus(float)   # ptxas 13.0: tex.level.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex, "
+       "{%f5, %f6}], %f7+1 is killed by SIGSEGV, %r7+1 assembles (probe_vector_operands.py --plusconst, 2026-11-28)")
+def ops_lines(ft, grad, lodtype, three_d=False):
     l=[]
     for w in (1,2,4):
         if f' e{w}' in ft: l.append(f'@operand e{w} : vec({w}) .s32')
-    if ' es' in ft: l.append('@operand es : .s32')
-    if ', f;' in ft: l.append('@operand f : .b32')
+    if ' es' in ft: l.append('@operand es : .s32 %s literals(int)   # %s' % (ES_ONLY_3D if three_d else ES_ONLY, ES_WHY))
+    if ', f;' in ft: l.append('@operand f : .b32 only(.b32,.u32,.s32,.f32) literals(int 0f)   # ' + F_WHY)
     if ', fe;' in ft: l.append('@operand fe : .f32')
     for w in (1,2,4):
-        if f'lodv{w}' in ft: l.append(f'@operand lodv{w} : vec({w}) {lodtype} whole')
+        if f'lodv{w}' in ft:
+            l.append(f'@operand lodv{w} : vec({w}) {lodtype} whole')
+            if w == 1: l.append(LOD)
     if 'dPdx' in ft: l.append(grad)
     return '\n'.join(l)
 blocks = [
@@ -154,7 +165,7 @@ for i,(sec,geom,ctype,fl,grad,since,ev) in enumerate(blocks):
     out += [f'@section {sec}', ft, geom, '.dtype = { .u32, .s32, .f32 };']
     if ctype: out.append(ctype)
     out += COMMON.split('\n')
-    ol=ops_lines(ft, grad, '.ctype' if ctype else '.f32')
+    ol=ops_lines(ft, grad, '.ctype' if ctype else '.f32', '3d textures' in sec)
     if ol: out.append(ol)
     out.append(since)
     out.append('@since .f16 .f16x2 = 4.2 sm_53')
