@@ -44,7 +44,8 @@ ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 SYNTAX = os.path.abspath(os.path.join(ROOT, "..", "shared", "isa-reference", "syntax"))
 FAMILY = "holdout-manual"
 VERSION = "9.0"
-TARGETS = ("sm_90", "sm_100a", "sm_120a")
+TARGETS = {1: ("sm_90", "sm_100a", "sm_120a"), 2: ("sm_90a", "sm_100a", "sm_120a")}
+GENERATION = 2   # the method of the latest draw; --generation 1 redraws holdout-manual exactly
 
 # ---------------------------------------------------------------------------------------------
 # Reading the syntax files
@@ -178,8 +179,9 @@ class Picker:
     value is values[(n + off_k) % len], so every value shows once n has run through the longest
     enumeration; optional group k is in when (n + off_k) is even."""
 
-    def __init__(self, rnd, n):
-        self.rnd, self.n, self.offsets = rnd, n, {}
+    def __init__(self, rnd, n, generation=GENERATION):
+        self.rnd, self.n, self.offsets, self.generation = rnd, n, {}, generation
+        self.bits = {}
 
     def index(self, key, size):
         if key not in self.offsets:
@@ -187,7 +189,15 @@ class Picker:
         return (self.n + self.offsets[key]) % size
 
     def opt(self, key):
-        return self.index(("opt",) + key, 2) == 0
+        if self.generation == 1:
+            # generation 1: two groups of one statement are always in together or always apart
+            return self.index(("opt",) + key, 2) == 0
+        # generation 2: group k (in order of first use) follows bit k of n, from a seeded offset,
+        # so 2^m samples show every combination of m optional groups
+        if key not in self.bits:
+            self.bits[key] = len(self.bits)
+        k = self.bits[key]
+        return (self.index(("opt",) + key, 1 << (k + 1)) >> k) & 1 == 0
 
 
 def expand_word(word, enums, picker, path, depth=0):
@@ -752,9 +762,9 @@ class Gen:
         return self.maybe_imm(t, self.reg(t))
 
 
-def instance(stmt, n, rnd):
+def instance(stmt, n, rnd, generation=GENERATION):
     """The n-th sample of a statement (one line of PTX, possibly with declarations before it)."""
-    picker = Picker(random.Random("%s|%s" % (stmt.family, stmt.text)), n)
+    picker = Picker(random.Random("%s|%s" % (stmt.family, stmt.text)), n, generation)
     head = expand_head(stmt.head, stmt.enums, picker)
     head = re.sub(r"\.{2,}", ".", head).rstrip(".")
     gen = Gen(rnd, stmt, head)
@@ -785,11 +795,12 @@ def need(stmt):
     return k
 
 
-def draw(n_total, seed, min_per_family):
+def draw(n_total, seed, min_per_family, generation=GENERATION):
+    targets = TARGETS[generation]
     fams = {f: load_family(f) for f in families()}
     fams = {f: s for f, s in fams.items() if s}
     needs = {f: sum(need(s) for s in stmts) for f, stmts in fams.items()}
-    per_instr = len(TARGETS)
+    per_instr = len(targets)
     budget = n_total / per_instr
     floor = -(-min_per_family // per_instr)
     # proportional to the square root of the need, so one family of many shapes does not take all
@@ -814,7 +825,7 @@ def draw(n_total, seed, min_per_family):
             tries += 1
             c = counters.get(s.text, 0)
             counters[s.text] = c + 1
-            ins = instance(s, c + seed * 7919, rnd)
+            ins = instance(s, c + seed * 7919, rnd, generation)
             if ins in seen:   # few distinct forms (trap, exit, ...): the same under a guard
                 pre, _, last = ins.rpartition("; ")
                 last = last if pre else ins
@@ -824,7 +835,7 @@ def draw(n_total, seed, min_per_family):
                     continue
             seen.add(ins)
             made += 1
-            for t in TARGETS:
+            for t in targets:
                 cases.append((VERSION, t, ins))
                 kinds.append((VERSION, t, ins, f, s.text))
     return cases, kinds, alloc, needs
@@ -835,6 +846,9 @@ def main():
     ap.add_argument("--cases", help="write isa_run.py's CASES.tsv here")
     ap.add_argument("--kinds", help="write version, target, instruction, syntax family, statement here")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--generation", type=int, choices=sorted(TARGETS), default=GENERATION,
+                    help="1: the method of holdout-manual (sm_90; optional groups by parity); 2 (default): "
+                         "sm_90a in place of sm_90, optional groups by bits of the sample number")
     ap.add_argument("--n", type=int, default=10000)
     ap.add_argument("--min-per-family", type=int, default=30)
     ap.add_argument("--family", default=FAMILY, help="family column of the cases (default %(default)s)")
@@ -843,7 +857,7 @@ def main():
     args = ap.parse_args()
     n = args.n
     for _ in range(4):   # families with few distinct instructions fall short of their share
-        cases, kinds, alloc, needs = draw(n, args.seed, args.min_per_family)
+        cases, kinds, alloc, needs = draw(n, args.seed, args.min_per_family, args.generation)
         if len(cases) >= args.n * 0.99:
             break
         n = int(n * args.n / len(cases)) + 1
@@ -853,7 +867,7 @@ def main():
         print("%d cases, %d families" % (len(cases), len(alloc)))
     if args.show:
         for v, t, ins, f, s in kinds:
-            if f == args.show and t == TARGETS[0]:
+            if f == args.show and t == TARGETS[args.generation][0]:
                 print(ins)
     if args.cases:
         with open(args.cases, "w") as out:
