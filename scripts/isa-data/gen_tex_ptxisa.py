@@ -16,15 +16,17 @@ def tails(ewidths, es, f_ok):
     if f_ok:
         t += [(', f', True)] + [(f', {e}, fe', True) for e in E]
     return t
-def forms(ctype, ewidths, es, f_ok, levels, grad_since=None):
+def forms(ctype, ewidths, es, f_ok, levels, grad_since=None, ewidths_b=None, levels_b=None):
+    # ewidths_b / levels_b: the offset widths and mipmap kinds with an explicit sampler, where they differ
     out=[]
     for vec, dt, dn in DV:
         for addr in ('[a, c]', '[a, b, c]'):
-            for lv in levels:
+            sampler = addr == '[a, b, c]'
+            for lv in (levels_b if sampler and levels_b else levels):
                 m = 'tex{.base}{.uni}' if lv=='base' else f'tex.{lv}{{.uni}}'
                 pre = {'base':[''], 'level':[', lod', ', lodv1', ', lodv2', ', lodv4'], 'grad':[', dPdx, dPdy']}[lv]
                 for p in pre:
-                    tl = tails(ewidths, es, f_ok)
+                    tl = tails(ewidths_b if sampler and ewidths_b else ewidths, es, f_ok)
                     for t, needs43 in tl:
                         ct = '.f32' if ', f' in t else ctype
                         l = f'{m}.geom{vec}{dt}{ct}'.ljust(40) + f'{dn}{{|p}}, {addr}{p}{t};'
@@ -42,7 +44,9 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 #   mipmap kinds only on some geometries, and checks the gradient vectors' width per geometry:
 #     .1d .a1d  : e (1, 2 or 4 elements), f, .level, .grad (dPdx/dPdy one element)
 #     .2d .a2d  : e (2 or 4 elements), f, .level, .grad (dPdx/dPdy two elements)
-#     .3d       : e (4 elements or a scalar), .level, .grad (four elements); no f ("Illegal modifier '.3d' for instruction 'tex'")
+#     .3d       : e (4 elements or a scalar), .level, .grad (four elements); no f ("Illegal modifier '.3d' for instruction 'tex'");
+#                 with an explicit sampler e of 1, 2 or 4 elements and no .level/.grad ("Arguments mismatch",
+#                 "Indirect access to texture requires .u64 type"; measured with ptxas 13.0, holdout-manual, 2026-11-29)
 #     .cube .acube : f, .level, .grad (1, 2 or 4 elements); no e ("Illegal modifier '.cube'"); coordinates .f32 only
 #     .2dms .a2dms : e (2 or 4 elements); coordinates .s32 only; no f ("Arguments mismatch"); no .level/.grad
 #       ("Illegal modifier 'Multi-sample geometry' for instruction 'tex.level'")
@@ -123,15 +127,27 @@ COMMON = """@operand a : handle(.texref|.tex) only(.b64,.u64,.s64) regsince(3.1 
 @operand d : vec(4) reg .dtype whole pairsince(7.1 sm_60)
 @operand h : vec(4) reg .f16 whole pairsince(7.1 sm_60)
 @operand x : vec(2) reg .f16x2 whole pairsince(7.1 sm_60)"""
-def ops_lines(ft, grad, lodtype):
+ES_ONLY = 'only(.b32,.u32,.s32)'
+ES_ONLY_3D = 'only(.u32,.s32) vec(0)'
+ES_WHY = ("a lone offset is an integer register or constant: with .s32 coordinates a lone %f, %hh or 0f "
+          "constant is 'Arguments mismatch', on .3d a .b32 register too ('Illegal modifier .3d': read as the "
+          "depth compare), and without a sampler {x} is no scalar there ('Operand vector size doesn't match "
+          "geometry'); measured with ptxas 13.0 over every geometry and mipmap kind (holdout-manual, 2026-11-29)")
+F_WHY = ("a lone depth compare (with .f32 coordinates) is any 32-bit register but .f16x2 ('Arguments mismatch' "
+         "for %hh), or a constant; measured with ptxas 13.0 (holdout-manual, 2026-11-29)")
+LOD = ("@operand lod : noplus(float)   # ptxas 13.0: tex.level.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex, "
+       "{%f5, %f6}], %f7+1 is killed by SIGSEGV, %r7+1 assembles (probe_vector_operands.py --plusconst, 2026-11-28)")
+def ops_lines(ft, grad, lodtype, three_d=False):
     l=[]
     for w in (1,2,4):
         if f' e{w}' in ft: l.append(f'@operand e{w} : vec({w}) .s32')
-    if ' es' in ft: l.append('@operand es : .s32')
-    if ', f;' in ft: l.append('@operand f : .b32')
+    if ' es' in ft: l.append('@operand es : .s32 %s literals(int)   # %s' % (ES_ONLY_3D if three_d else ES_ONLY, ES_WHY))
+    if ', f;' in ft: l.append('@operand f : .b32 only(.b32,.u32,.s32,.f32) literals(int 0f)   # ' + F_WHY)
     if ', fe;' in ft: l.append('@operand fe : .f32')
     for w in (1,2,4):
-        if f'lodv{w}' in ft: l.append(f'@operand lodv{w} : vec({w}) {lodtype} whole')
+        if f'lodv{w}' in ft:
+            l.append(f'@operand lodv{w} : vec({w}) {lodtype} whole')
+            if w == 1: l.append(LOD)
     if 'dPdx' in ft: l.append(grad)
     return '\n'.join(l)
 blocks = [
@@ -139,7 +155,7 @@ blocks = [
   '@since 1.0 -\n@since .a1d = 2.3 -\n@since .base .level .grad = 3.1 sm_20', ''),
  ('tex: 2d and 2d array textures', '.geom  = { .2d, .a2d };', '.ctype = { .s32, .f32 };', forms('.ctype',[2,4],True,True,['base','level','grad']), '@operand dPdx dPdy : vec(2) .f32',
   '@since 1.0 -\n@since .a2d = 2.3 -\n@since .base .level .grad = 3.1 sm_20', ''),
- ('tex: 3d textures', '.geom  = { .3d };', '.ctype = { .s32, .f32 };', forms('.ctype',[4],True,False,['base','level','grad']), '@operand dPdx dPdy : vec(4) .f32',
+ ('tex: 3d textures', '.geom  = { .3d };', '.ctype = { .s32, .f32 };', forms('.ctype',[4],True,False,['base','level','grad'], ewidths_b=[1,2,4], levels_b=['base']), '@operand dPdx dPdy : vec(4) .f32',
   '@since 1.0 -\n@since .base .level .grad = 3.1 sm_20', ''),
  ('tex: cubemaps and cubemap arrays', '.geom  = { .cube, .acube };', '', forms('.f32',[],True,True,['base','level','grad'], grad_since='4.3 -'), '@operand dPdx dPdy : any',
   '@since 1.0 -\n@since .cube = 3.0 -\n@since .acube = 3.0 sm_20\n@since .base .level .grad = 3.1 sm_20',
@@ -154,7 +170,7 @@ for i,(sec,geom,ctype,fl,grad,since,ev) in enumerate(blocks):
     out += [f'@section {sec}', ft, geom, '.dtype = { .u32, .s32, .f32 };']
     if ctype: out.append(ctype)
     out += COMMON.split('\n')
-    ol=ops_lines(ft, grad, '.ctype' if ctype else '.f32')
+    ol=ops_lines(ft, grad, '.ctype' if ctype else '.f32', '3d textures' in sec)
     if ol: out.append(ol)
     out.append(since)
     out.append('@since .f16 .f16x2 = 4.2 sm_53')
