@@ -421,16 +421,35 @@ public final class Lexer {
 
     private Token make(TokenKind kind, String text) {
         lastTokenLine = tLine;
-        Token t = new Token(kind, text, span(), sawSpace);
+        Token t = token(kind, text, -1, sawSpace);
         sawSpace = false;
         return t;
+    }
+
+    /**
+     * The token from the mark to here: one that keeps its position and makes its span when asked
+     * (on one line, as many UTF-16 units as offsets: nearly every token), else one with its span.
+     */
+    private Token token(TokenKind kind, String text, int id, boolean space) {
+        long len = offset - tStart;
+        if (line == tLine && col - tCol == len) {
+            return new Token(kind, text, id, tStart, tLine, tCol, (int) len, space);
+        }
+        return new Token(kind, text, span(), space);
     }
 
     /** A token of the next {@code n} bytes (ASCII, no line break), its text interned. */
     private Token makeBytes(TokenKind kind, int n) {
         String text = texts.get(buf, pos, n);
-        skip(n);
-        return make(kind, text);
+        int id = texts.lastId;
+        int start = tCol;
+        pos += n;
+        offset += n;
+        col += n;
+        lastTokenLine = tLine;
+        Token t = new Token(kind, text, id, tStart, tLine, start, n, sawSpace);
+        sawSpace = false;
+        return t;
     }
 
     private String bytes(int n) {
@@ -738,7 +757,7 @@ public final class Lexer {
     private void emitComment(String text) {
         sawSpace = true;
         if (text != null) {
-            commentListener.accept(new Token(TokenKind.COMMENT, text, span(), true));
+            commentListener.accept(token(TokenKind.COMMENT, text, -1, true));
         }
     }
 

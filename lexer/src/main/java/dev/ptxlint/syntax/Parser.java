@@ -335,7 +335,7 @@ public final class Parser {
             after = "the instruction '" + opcode.text() + "'";
         }
         Token t = cur();
-        boolean newLine = prev != null && t.span().line() > prev.span().endLine();
+        boolean newLine = prev != null && t.line() > prev.endLine();
         if (newLine || t.kind() == TokenKind.RBRACE || t.kind() == TokenKind.EOF) {
             Span at = endOfPrev();
             if (t.kind() != TokenKind.ERROR) {
@@ -707,7 +707,16 @@ public final class Parser {
     }
 
     private Span spanFrom(Token first) {
-        return spanFrom(first.span());
+        Token last = prev;
+        if (last == null || last == first) {
+            // a node of one token (a register operand) keeps that token's span
+            return first.span();
+        }
+        if (last.end() < first.end()) {
+            return first.span();
+        }
+        // made from the two tokens' positions: their own spans are never made
+        return new Span(first.start(), last.end(), first.line(), first.column(), last.endLine(), last.endColumn());
     }
 
     private Span spanFrom(Span first) {
@@ -793,7 +802,7 @@ public final class Parser {
      * declares one name and has no ';'.
      */
     private VarDecl varDecl(List<Token> linkage, boolean statement) {
-        Span first = linkage.isEmpty() ? cur().span() : linkage.get(0).span();
+        Token first = linkage.isEmpty() ? cur() : linkage.get(0);
         List<Attr> attrs = new ArrayList<>();
         while (at(TokenKind.DOT_NAME)) {
             Token a = advance();
@@ -1265,7 +1274,7 @@ public final class Parser {
                     }
                     continue;
                 }
-                long before = t.span().start();
+                long before = t.start();
                 if (quietUntil == Long.MAX_VALUE) {
                     quietUntil = before;
                 }
@@ -1304,7 +1313,7 @@ public final class Parser {
                         bodyListener.statement(s);
                     }
                 }
-                if (cur().span().start() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
+                if (cur().start() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
                     // No progress: drop the token to guarantee termination.
                     advance();
                 }
@@ -1490,7 +1499,7 @@ public final class Parser {
         }
         List<Expr> operands = new ArrayList<>(4);
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
-                && !(cur().span().line() > prev.span().endLine() && startsStatement(cur()))) {
+                && !(cur().line() > prev.endLine() && startsStatement(cur()))) {
             inOperands = true;
             stmtEntries = INSTRUCTION_ENTRIES;
             guarded = guard != null;
@@ -1660,7 +1669,7 @@ public final class Parser {
         if (!inOperands) {
             return false;
         }
-        if (t.span().line() == prev.span().endLine()) {
+        if (t.line() == prev.endLine()) {
             return true;
         }
         return !TOP_LEVEL_STARTS.contains(t.text()) && !STATE_SPACES.contains(t.text())
