@@ -378,6 +378,18 @@ public final class Lexer {
 
     /** The number of identifier characters from {@code pos + k} on. */
     private int identRun(int k) {
+        // fast path: the run ends inside the buffer (fields read once: C1 does not hoist them)
+        byte[] b = buf;
+        int p = pos;
+        int end = lim;
+        int i = p + k;
+        while (i < end && (CLASS[b[i] & 0xFF] & IDENT_PART) != 0) {
+            i++;
+        }
+        if (i < end) {
+            return i - p;
+        }
+        k = i - p;
         while (true) {
             if (pos + k >= lim) {
                 fill(k);
@@ -432,7 +444,7 @@ public final class Lexer {
      */
     private Token token(TokenKind kind, String text, int id, boolean space) {
         long len = offset - tStart;
-        if (line == tLine && col - tCol == len) {
+        if (line == tLine && col - tCol == len && len < 1 << 30) {
             return new Token(kind, text, id, tStart, tLine, tCol, (int) len, space);
         }
         return new Token(kind, text, span(), space);

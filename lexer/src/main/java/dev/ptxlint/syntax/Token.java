@@ -21,17 +21,19 @@ import java.util.Objects;
  * once per token (a benign race between threads makes equal spans).
  */
 public final class Token {
-    private static final TokenKind[] KINDS = TokenKind.values();
+    private static final int SPACE = 1 << 31;
 
     private final String text;
     private final long start;
     private final int line;
     private final int column;
-    /** Length in UTF-16 units of a token on one line whose span was not given. */
+    /**
+     * Bit 31: {@link #spaceBefore()}; the rest: the length in UTF-16 units of a token on one line
+     * whose span was not given (one int for both keeps the token at 48 bytes).
+     */
     private final int length;
     private final int id;
-    private final byte kind;
-    private final boolean spaceBefore;
+    private final TokenKind kind;
     /**
      * Null until the span is made; then the span (given, or made on first use), {@link #NO_SPAN}
      * for a null span given, or a {@link Problem} for an error token.
@@ -55,13 +57,12 @@ public final class Token {
 
     public Token(TokenKind kind, String text, Span span, boolean spaceBefore, String error,
                  ProblemKind errorKind) {
-        this.kind = (byte) kind.ordinal();
+        this.kind = kind;
         this.text = text;
-        this.spaceBefore = spaceBefore;
         this.start = span == null ? 0 : span.start();
         this.line = span == null ? 0 : span.line();
         this.column = span == null ? 0 : span.column();
-        this.length = span == null ? 0 : span.length();
+        this.length = spaceBefore ? SPACE : 0;
         this.id = -1;
         this.extra = error != null || errorKind != null ? new Problem(span, error, errorKind)
                 : span == null ? NO_SPAN : span;
@@ -76,18 +77,17 @@ public final class Token {
      * span is made when asked for.
      */
     Token(TokenKind kind, String text, int id, long start, int line, int column, int length, boolean spaceBefore) {
-        this.kind = (byte) kind.ordinal();
+        this.kind = kind;
         this.text = text;
         this.id = id;
         this.start = start;
         this.line = line;
         this.column = column;
-        this.length = length;
-        this.spaceBefore = spaceBefore;
+        this.length = spaceBefore ? length | SPACE : length;
     }
 
     public TokenKind kind() {
-        return KINDS[kind];
+        return kind;
     }
 
     public String text() {
@@ -100,7 +100,7 @@ public final class Token {
     }
 
     public boolean spaceBefore() {
-        return spaceBefore;
+        return length < 0;
     }
 
     public String error() {
@@ -123,7 +123,8 @@ public final class Token {
         if (x == NO_SPAN) {
             return null;
         }
-        Span s = new Span(start, start + length, line, column, line, column + length);
+        int n = length & ~SPACE;
+        Span s = new Span(start, start + n, line, column, line, column + n);
         extra = s;
         return s;
     }
@@ -139,7 +140,7 @@ public final class Token {
         if (x != null) {
             return span().end();
         }
-        return start + length;
+        return start + (length & ~SPACE);
     }
 
     /** {@code span().line()}, without making the span. */
@@ -167,19 +168,19 @@ public final class Token {
         if (x != null) {
             return span().endColumn();
         }
-        return column + length;
+        return column + (length & ~SPACE);
     }
 
     public boolean is(TokenKind k) {
-        return kind == k.ordinal();
+        return kind == k;
     }
 
     public boolean isIdent(String s) {
-        return kind == TokenKind.IDENT.ordinal() && text.equals(s);
+        return kind == TokenKind.IDENT && text.equals(s);
     }
 
     public boolean isDot(String s) {
-        return kind == TokenKind.DOT_NAME.ordinal() && text.equals(s);
+        return kind == TokenKind.DOT_NAME && text.equals(s);
     }
 
     /** Human-readable description used in "expected X, found Y" messages. */
@@ -201,7 +202,7 @@ public final class Token {
         if (!(o instanceof Token t)) {
             return false;
         }
-        return kind == t.kind && spaceBefore == t.spaceBefore && Objects.equals(text, t.text)
+        return kind == t.kind && spaceBefore() == t.spaceBefore() && Objects.equals(text, t.text)
                 && Objects.equals(span(), t.span()) && Objects.equals(error(), t.error())
                 && errorKind() == t.errorKind();
     }
@@ -211,7 +212,7 @@ public final class Token {
         int h = kind().hashCode();
         h = 31 * h + Objects.hashCode(text);
         h = 31 * h + Objects.hashCode(span());
-        h = 31 * h + Boolean.hashCode(spaceBefore);
+        h = 31 * h + Boolean.hashCode(spaceBefore());
         h = 31 * h + Objects.hashCode(error());
         return 31 * h + Objects.hashCode(errorKind());
     }
