@@ -80,6 +80,8 @@ public final class Parser {
     /** Small lookahead ring: la[0] is the current token. */
     private final Token[] la = new Token[3];
     private int laCount;
+    /** {@code la[0]} once fetched, else null. */
+    private Token current;
     private Token prev;
     /** Deepest nesting of blocks and expressions the parser follows (guards the Java stack). */
     public static final int MAX_DEPTH = 200;
@@ -234,23 +236,42 @@ public final class Parser {
     }
 
     private Token peek(int k) {
+        if (k == 0) {
+            return cur();
+        }
         while (laCount <= k) {
             la[laCount++] = fetch();
         }
         return la[k];
     }
 
+    /** The current token: {@code la[0]}, kept in a field too (asked several times per token). */
     private Token cur() {
-        return peek(0);
+        Token t = current;
+        if (t == null) {
+            if (laCount == 0) {
+                la[laCount++] = fetch();
+            }
+            t = current = la[0];
+        }
+        return t;
     }
 
     private Token advance() {
-        Token t = peek(0);
+        Token t = cur();
         if (t.kind() == TokenKind.EOF) {
             return t;
         }
-        System.arraycopy(la, 1, la, 0, laCount - 1);
-        la[--laCount] = null;
+        // (no System.arraycopy: a stub call under C1 for the one or two tokens held)
+        int n = --laCount;
+        if (n == 0) {
+            la[0] = null;
+        } else {
+            la[0] = la[1];
+            la[1] = la[2];
+            la[n] = null;
+        }
+        current = null;
         prev = t;
         return t;
     }
@@ -1691,6 +1712,18 @@ public final class Parser {
 
     /** Binary operator precedence (higher binds tighter), or -1. */
     private static int precedence(TokenKind k) {
+        return PRECEDENCE[k.ordinal()]; // (asked after every operand: a table, not a switch)
+    }
+
+    private static final byte[] PRECEDENCE = new byte[TokenKind.values().length];
+
+    static {
+        for (TokenKind k : TokenKind.values()) {
+            PRECEDENCE[k.ordinal()] = (byte) precedenceOf(k);
+        }
+    }
+
+    private static int precedenceOf(TokenKind k) {
         return switch (k) {
             case PIPE_PIPE -> 1;
             case AMP_AMP -> 2;
