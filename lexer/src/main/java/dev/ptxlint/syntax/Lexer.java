@@ -378,6 +378,18 @@ public final class Lexer {
 
     /** The number of identifier characters from {@code pos + k} on. */
     private int identRun(int k) {
+        // fast path: the run ends inside the buffer (fields read once: C1 does not hoist them)
+        byte[] b = buf;
+        int p = pos;
+        int end = lim;
+        int i = p + k;
+        while (i < end && (CLASS[b[i] & 0xFF] & IDENT_PART) != 0) {
+            i++;
+        }
+        if (i < end) {
+            return i - p;
+        }
+        k = i - p;
         while (true) {
             if (pos + k >= lim) {
                 fill(k);
@@ -421,16 +433,35 @@ public final class Lexer {
 
     private Token make(TokenKind kind, String text) {
         lastTokenLine = tLine;
-        Token t = new Token(kind, text, span(), sawSpace);
+        Token t = token(kind, text, -1, sawSpace);
         sawSpace = false;
         return t;
+    }
+
+    /**
+     * The token from the mark to here: one that keeps its position and makes its span when asked
+     * (on one line, as many UTF-16 units as offsets: nearly every token), else one with its span.
+     */
+    private Token token(TokenKind kind, String text, int id, boolean space) {
+        long len = offset - tStart;
+        if (line == tLine && col - tCol == len && len < 1 << 30) {
+            return new Token(kind, text, id, tStart, tLine, tCol, (int) len, space);
+        }
+        return new Token(kind, text, span(), space);
     }
 
     /** A token of the next {@code n} bytes (ASCII, no line break), its text interned. */
     private Token makeBytes(TokenKind kind, int n) {
         String text = texts.get(buf, pos, n);
-        skip(n);
-        return make(kind, text);
+        int id = texts.lastId;
+        int start = tCol;
+        pos += n;
+        offset += n;
+        col += n;
+        lastTokenLine = tLine;
+        Token t = new Token(kind, text, id, tStart, tLine, start, n, sawSpace);
+        sawSpace = false;
+        return t;
     }
 
     private String bytes(int n) {
@@ -738,7 +769,7 @@ public final class Lexer {
     private void emitComment(String text) {
         sawSpace = true;
         if (text != null) {
-            commentListener.accept(new Token(TokenKind.COMMENT, text, span(), true));
+            commentListener.accept(token(TokenKind.COMMENT, text, -1, true));
         }
     }
 

@@ -80,6 +80,8 @@ public final class Parser {
     /** Small lookahead ring: la[0] is the current token. */
     private final Token[] la = new Token[3];
     private int laCount;
+    /** {@code la[0]} once fetched, else null. */
+    private Token current;
     private Token prev;
     /** Deepest nesting of blocks and expressions the parser follows (guards the Java stack). */
     public static final int MAX_DEPTH = 200;
@@ -234,23 +236,42 @@ public final class Parser {
     }
 
     private Token peek(int k) {
+        if (k == 0) {
+            return cur();
+        }
         while (laCount <= k) {
             la[laCount++] = fetch();
         }
         return la[k];
     }
 
+    /** The current token: {@code la[0]}, kept in a field too (asked several times per token). */
     private Token cur() {
-        return peek(0);
+        Token t = current;
+        if (t == null) {
+            if (laCount == 0) {
+                la[laCount++] = fetch();
+            }
+            t = current = la[0];
+        }
+        return t;
     }
 
     private Token advance() {
-        Token t = peek(0);
+        Token t = cur();
         if (t.kind() == TokenKind.EOF) {
             return t;
         }
-        System.arraycopy(la, 1, la, 0, laCount - 1);
-        la[--laCount] = null;
+        // (no System.arraycopy: a stub call under C1 for the one or two tokens held)
+        int n = --laCount;
+        if (n == 0) {
+            la[0] = null;
+        } else {
+            la[0] = la[1];
+            la[1] = la[2];
+            la[n] = null;
+        }
+        current = null;
         prev = t;
         return t;
     }
@@ -335,7 +356,7 @@ public final class Parser {
             after = "the instruction '" + opcode.text() + "'";
         }
         Token t = cur();
-        boolean newLine = prev != null && t.span().line() > prev.span().endLine();
+        boolean newLine = prev != null && t.line() > prev.endLine();
         if (newLine || t.kind() == TokenKind.RBRACE || t.kind() == TokenKind.EOF) {
             Span at = endOfPrev();
             if (t.kind() != TokenKind.ERROR) {
@@ -707,7 +728,16 @@ public final class Parser {
     }
 
     private Span spanFrom(Token first) {
-        return spanFrom(first.span());
+        Token last = prev;
+        if (last == null || last == first) {
+            // a node of one token (a register operand) keeps that token's span
+            return first.span();
+        }
+        if (last.end() < first.end()) {
+            return first.span();
+        }
+        // made from the two tokens' positions: their own spans are never made
+        return new Span(first.start(), last.end(), first.line(), first.column(), last.endLine(), last.endColumn());
     }
 
     private Span spanFrom(Span first) {
@@ -793,7 +823,7 @@ public final class Parser {
      * declares one name and has no ';'.
      */
     private VarDecl varDecl(List<Token> linkage, boolean statement) {
-        Span first = linkage.isEmpty() ? cur().span() : linkage.get(0).span();
+        Token first = linkage.isEmpty() ? cur() : linkage.get(0);
         List<Attr> attrs = new ArrayList<>();
         while (at(TokenKind.DOT_NAME)) {
             Token a = advance();
@@ -1265,7 +1295,7 @@ public final class Parser {
                     }
                     continue;
                 }
-                long before = t.span().start();
+                long before = t.start();
                 if (quietUntil == Long.MAX_VALUE) {
                     quietUntil = before;
                 }
@@ -1304,7 +1334,7 @@ public final class Parser {
                         bodyListener.statement(s);
                     }
                 }
-                if (cur().span().start() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
+                if (cur().start() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
                     // No progress: drop the token to guarantee termination.
                     advance();
                 }
@@ -1490,7 +1520,7 @@ public final class Parser {
         }
         List<Expr> operands = new ArrayList<>(4);
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
-                && !(cur().span().line() > prev.span().endLine() && startsStatement(cur()))) {
+                && !(cur().line() > prev.endLine() && startsStatement(cur()))) {
             inOperands = true;
             stmtEntries = INSTRUCTION_ENTRIES;
             guarded = guard != null;
@@ -1660,7 +1690,7 @@ public final class Parser {
         if (!inOperands) {
             return false;
         }
-        if (t.span().line() == prev.span().endLine()) {
+        if (t.line() == prev.endLine()) {
             return true;
         }
         return !TOP_LEVEL_STARTS.contains(t.text()) && !STATE_SPACES.contains(t.text())
@@ -1682,6 +1712,18 @@ public final class Parser {
 
     /** Binary operator precedence (higher binds tighter), or -1. */
     private static int precedence(TokenKind k) {
+        return PRECEDENCE[k.ordinal()]; // (asked after every operand: a table, not a switch)
+    }
+
+    private static final byte[] PRECEDENCE = new byte[TokenKind.values().length];
+
+    static {
+        for (TokenKind k : TokenKind.values()) {
+            PRECEDENCE[k.ordinal()] = (byte) precedenceOf(k);
+        }
+    }
+
+    private static int precedenceOf(TokenKind k) {
         return switch (k) {
             case PIPE_PIPE -> 1;
             case AMP_AMP -> 2;

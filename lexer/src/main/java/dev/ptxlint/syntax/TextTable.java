@@ -33,17 +33,27 @@ final class TextTable {
 
     /** Per slot: 0 when empty, else {@code tag << 32 | id} with tag = high 24 hash bits | length. */
     private long[] slots = new long[1 << 10];
-    /** By id: the text, its full hash, and where its bytes start in {@link #arena}. */
+    /**
+     * By id (short and long texts share one numbering, dense from 0 in the order of first
+     * appearance): the text; for a long text also its full hash and where its bytes start in
+     * {@link #arena}.
+     */
     private String[] strings = new String[1 << 9];
     private int[] hashes = new int[1 << 9];
     private int[] starts = new int[1 << 9];
     private byte[] arena = new byte[1 << 13];
+    /** Spellings kept (short and long): the next id. */
     private int count;
+    /** Long texts kept (the load of {@link #slots}). */
+    private int longCount;
     private int used;
+    /** The id of the text {@link #get} returned last, or -1 when it was not kept. */
+    int lastId;
 
     /** Short texts: the bytes packed big-endian into the key (never 0: tokens hold no NUL), and the text. */
     private long[] shortKeys = new long[1 << 10];
     private String[] shortTexts = new String[1 << 10];
+    private int[] shortIds = new int[1 << 10];
     private int shortCount;
 
     TextTable() {
@@ -54,7 +64,18 @@ final class TextTable {
         int s = (int) ((k * 0x9E3779B97F4A7C15L) >>> 40) & (shortKeys.length - 1);
         shortKeys[s] = k;
         shortTexts[s] = sink;
+        shortIds[s] = 0;
+        strings[0] = sink;
         shortCount = 1;
+        count = 1;
+    }
+
+    /** The id of the sink's text {@code _} ({@link Lexer#SINK}). */
+    static final int SINK_ID = 0;
+
+    /** The text of a spelling by its id. */
+    String text(int id) {
+        return strings[id];
     }
 
     /** The text of {@code b[off..off+len)} (ASCII bytes), the same String each time it recurs. */
@@ -70,6 +91,7 @@ final class TextTable {
             for (int s = (int) (x >>> 40) & mask; ; s = (s + 1) & mask) {
                 long e = keys[s];
                 if (e == k) {
+                    lastId = shortIds[s];
                     return shortTexts[s];
                 }
                 if (e == 0) {
@@ -78,6 +100,7 @@ final class TextTable {
             }
         }
         if (len > MAX_LEN) {
+            lastId = -1;
             return new String(b, off, len, StandardCharsets.ISO_8859_1);
         }
         int h = 0;
@@ -98,6 +121,7 @@ final class TextTable {
             if ((e & 0xFFFFFFFF00000000L) == tag) {
                 int id = (int) e;
                 if (same(starts[id], b, off, len)) {
+                    lastId = id;
                     return strings[id];
                 }
             }
@@ -106,16 +130,23 @@ final class TextTable {
 
     private String insertShort(int slot, long k, byte[] b, int off, int len) {
         String value = new String(b, off, len, StandardCharsets.ISO_8859_1);
-        if (count + shortCount >= MAX_ENTRIES) {
+        if (count >= MAX_ENTRIES) {
+            lastId = -1;
             return value; // full: bounded memory; the table keeps what it has
         }
+        int id = newId();
+        strings[id] = value;
+        lastId = id;
         shortKeys[slot] = k;
         shortTexts[slot] = value;
+        shortIds[slot] = id;
         if (++shortCount * 2 > shortKeys.length) {
             long[] oldKeys = shortKeys;
             String[] oldTexts = shortTexts;
+            int[] oldIds = shortIds;
             long[] keys = new long[oldKeys.length * 2];
             String[] texts = new String[keys.length];
+            int[] ids = new int[keys.length];
             int mask = keys.length - 1;
             for (int i = 0; i < oldKeys.length; i++) {
                 long e = oldKeys[i];
@@ -128,9 +159,11 @@ final class TextTable {
                 }
                 keys[s] = e;
                 texts[s] = oldTexts[i];
+                ids[s] = oldIds[i];
             }
             shortKeys = keys;
             shortTexts = texts;
+            shortIds = ids;
         }
         return value;
     }
@@ -141,16 +174,13 @@ final class TextTable {
 
     private String insert(int slot, int h, byte[] b, int off, int len) {
         String value = new String(b, off, len, StandardCharsets.ISO_8859_1);
-        if (count + shortCount >= MAX_ENTRIES || used + len > MAX_BYTES) {
+        if (count >= MAX_ENTRIES || used + len > MAX_BYTES) {
+            lastId = -1;
             return value; // full: bounded memory; the table keeps what it has
         }
-        int id = count++;
-        if (id == strings.length) {
-            int n = id * 2;
-            strings = Arrays.copyOf(strings, n);
-            hashes = Arrays.copyOf(hashes, n);
-            starts = Arrays.copyOf(starts, n);
-        }
+        int id = newId();
+        lastId = id;
+        longCount++;
         if (used + len > arena.length) {
             arena = Arrays.copyOf(arena, Math.min(MAX_BYTES, Math.max(arena.length * 2, used + len)));
         }
@@ -160,10 +190,22 @@ final class TextTable {
         starts[id] = used;
         used += len;
         slots[slot] = ((long) ((h & 0xFFFFFF00) | len) << 32) | id;
-        if (count * 2 > slots.length) {
+        if (longCount * 2 > slots.length) {
             grow();
         }
         return value;
+    }
+
+    /** A new id, with room for it in the arrays by id. */
+    private int newId() {
+        int id = count++;
+        if (id == strings.length) {
+            int n = id * 2;
+            strings = Arrays.copyOf(strings, n);
+            hashes = Arrays.copyOf(hashes, n);
+            starts = Arrays.copyOf(starts, n);
+        }
+        return id;
     }
 
     private void grow() {
@@ -184,6 +226,6 @@ final class TextTable {
 
     /** The number of spellings kept (for tests). */
     int size() {
-        return count + shortCount;
+        return count;
     }
 }

@@ -61,6 +61,14 @@ class LexerEquivalenceTest {
     }
 
     private static String describe(Token t) {
+        // the position accessors, asked before the span is made (the lexer's tokens make it on
+        // first use), must be the span's
+        String at = t.start() + "-" + t.end() + " " + t.line() + ":" + t.column() + "-" + t.endLine() + ":"
+                + t.endColumn();
+        Span s = t.span();
+        assertEquals(s.start() + "-" + s.end() + " " + s.line() + ":" + s.column() + "-" + s.endLine() + ":"
+                + s.endColumn(), at, t::toString);
+        org.junit.jupiter.api.Assertions.assertSame(s, t.span(), "one span per token");
         return t.kind() + " " + t.span() + " " + t.span().start() + "-" + t.span().end() + " sp=" + t.spaceBefore()
                 + " err=" + t.errorKind() + " " + t.error() + " [" + t.text() + "]";
     }

@@ -103,4 +103,57 @@ class TextTableTest {
         assertEquals(TextTable.MAX_ENTRIES - seeded, kept);
         assertEquals(TextTable.MAX_ENTRIES, t.size());
     }
+
+    @Test
+    void idsAreDenseInOrderOfFirstAppearanceAndTheSameForTheSameSpelling() {
+        TextTable t = new TextTable();
+        assertSame(Lexer.SINK, get(t, "_"));
+        assertEquals(TextTable.SINK_ID, t.lastId);
+        Random r = new Random(7);
+        Map<String, Integer> ids = new HashMap<>();
+        for (int i = 0; i < 20_000; i++) {
+            // short (packed) and long (arena) texts, 1 to 40 bytes, many repeated
+            int len = 1 + r.nextInt(40);
+            StringBuilder sb = new StringBuilder("%");
+            for (int k = 1; k < len; k++) {
+                sb.append((char) ('a' + r.nextInt(3)));
+            }
+            String s = sb.toString();
+            String got = get(t, s);
+            int id = t.lastId;
+            Integer before = ids.putIfAbsent(s, id);
+            if (before == null) {
+                assertEquals(ids.size(), id, s); // the next id (0 is the sink's)
+            } else {
+                assertEquals(before, id, s);
+            }
+            assertSame(got, t.text(id));
+        }
+        assertEquals(ids.size() + 1, t.size());
+        String longText = "_Z" + "x".repeat(TextTable.MAX_LEN);
+        get(t, longText);
+        assertEquals(-1, t.lastId, "a text that is not kept has no id");
+    }
+
+    @Test
+    void theLexersTokensCarryTheIds() {
+        Lexer lx = Lexer.of("add.s32 %r1, %r2, 1;\nadd.s32 %r2, %r1, _;\n// c\n\"s\" ;");
+        Map<String, Integer> ids = new HashMap<>();
+        Token t;
+        int n = 0;
+        while ((t = lx.next()).kind() != TokenKind.EOF) {
+            switch (t.kind()) {
+                case IDENT, DOT_NAME, INTEGER, FLOAT -> {
+                    Integer before = ids.putIfAbsent(t.text(), t.id());
+                    assertEquals(before == null ? t.id() : before, t.id(), t.text());
+                    n++;
+                }
+                default -> assertEquals(-1, t.id(), t.toString());
+            }
+        }
+        assertEquals(10, n);
+        assertEquals(TextTable.SINK_ID, ids.get("_"));
+        assertEquals(6, ids.size());
+        assertEquals(6, new java.util.HashSet<>(ids.values()).size());
+    }
 }
