@@ -101,7 +101,7 @@ final class FunctionPool {
     private static final ConcurrentHashMap<Integer, ExecutorService> EXECUTORS = new ConcurrentHashMap<>();
 
     /** A shared pool of {@code threads} daemon threads: the files linted at once share it. */
-    private static ExecutorService executor(int threads) {
+    static ExecutorService executor(int threads) {
         return EXECUTORS.computeIfAbsent(threads, n -> Executors.newFixedThreadPool(n, r -> {
             Thread t = new Thread(r, "ptxlint-check");
             t.setDaemon(true);
