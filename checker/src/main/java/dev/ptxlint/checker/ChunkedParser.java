@@ -11,10 +11,11 @@ import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.FutureTask;
 import java.util.function.Consumer;
 
@@ -70,25 +71,14 @@ final class ChunkedParser {
         }
     }
 
-    /** The chunk's bytes as a stream that notes when the lexer asks for more than there is. */
-    private static final class ChunkInput extends InputStream {
-        private final byte[] bytes;
-        private final int length;
-        private int pos;
+    /** The end of a chunk: notes when the lexer asks for more than the chunk's bytes. */
+    private static final class ChunkEnd extends InputStream {
         boolean exhausted;
-
-        ChunkInput(byte[] bytes, int length) {
-            this.bytes = bytes;
-            this.length = length;
-        }
 
         @Override
         public int read() {
-            if (pos >= length) {
-                exhausted = true;
-                return -1;
-            }
-            return bytes[pos++] & 0xFF;
+            exhausted = true;
+            return -1;
         }
 
         @Override
@@ -96,14 +86,8 @@ final class ChunkedParser {
             if (len == 0) {
                 return 0;
             }
-            if (pos >= length) {
-                exhausted = true;
-                return -1;
-            }
-            int n = Math.min(len, length - pos);
-            System.arraycopy(bytes, pos, b, off, n);
-            pos += n;
-            return n;
+            exhausted = true;
+            return -1;
         }
     }
 
@@ -152,7 +136,7 @@ final class ChunkedParser {
     }
 
     private final PreScan scan;
-    private final Executor executor;
+    private final ExecutorService executor;
     private final int window;
     private final ArrayDeque<Task> inflight = new ArrayDeque<>();
     private final Lexer.Texts shared = Lexer.Texts.shared();
@@ -173,7 +157,7 @@ final class ChunkedParser {
     /**
      * @param window most chunks read ahead of the one being replayed (their syntax trees are held)
      */
-    ChunkedParser(InputStream in, int target, int max, Executor executor, int window,
+    ChunkedParser(InputStream in, int target, int max, ExecutorService executor, int window,
                   Consumer<SyntaxProblem> problems, Consumer<Token> comments) {
         this.scan = new PreScan(in, target, max);
         this.executor = executor;
@@ -299,20 +283,11 @@ final class ChunkedParser {
 
     /**
      * The record of {@code head}: parsed here if no worker has started it; while a worker parses
-     * it, this thread parses the next chunks that no worker has started instead of waiting.
+     * it, this thread runs what waits for a worker (chunks, bodies) instead of waiting.
      */
     private Result await(Task head) {
         head.run(); // nothing if a worker runs it or ran it
-        if (!head.isDone()) {
-            for (Task t : inflight) {
-                if (head.isDone()) {
-                    break;
-                }
-                if (t != head && !t.isDone()) {
-                    t.run();
-                }
-            }
-        }
+        FunctionPool.helpUntil(executor, head);
         try {
             return head.get();
         } catch (InterruptedException e) {
@@ -343,13 +318,15 @@ final class ChunkedParser {
         Result r = new Result();
         ArrayList<Object> ev = new ArrayList<>(Math.max(16, c.length() / 24));
         r.events = ev;
-        ChunkInput in = new ChunkInput(c.bytes(), c.length());
+        ChunkEnd in = new ChunkEnd();
         Lexer.Texts texts = caches.poll();
         if (texts == null) {
             texts = shared.cache();
         }
         try {
-            Lexer lx = Lexer.ofUtf8(in, texts).startingAtLine(c.offset(), c.line());
+            // a copy: the lexer may move bytes within its array, and the chunk is read again if this fails
+            Lexer lx = Lexer.ofUtf8(Arrays.copyOf(c.bytes(), c.length()), c.length(), in, texts)
+                    .startingAtLine(c.offset(), c.line());
             lx.setCommentListener(new Consumer<Token>() {
                 @Override
                 public void accept(Token t) {

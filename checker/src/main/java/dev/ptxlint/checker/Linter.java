@@ -147,7 +147,7 @@ public final class Linter {
      * (docs/scaling.md, Steps 1 and 2); 0 turns it off. The system property {@code ptxlint.chunk}
      * sets it (bytes).
      */
-    static final int DEFAULT_CHUNK = Integer.getInteger("ptxlint.chunk", 256 << 10);
+    static final int DEFAULT_CHUNK = Integer.getInteger("ptxlint.chunk", 16 << 10);
 
     private long chunkFrom = PARALLEL_FROM;
     private int chunkBytes = DEFAULT_CHUNK;
@@ -353,10 +353,11 @@ public final class Linter {
                 int target = chunkBytes;
                 int max = chunkMax > 0 ? chunkMax : (int) Math.min(Integer.MAX_VALUE - 16, Math.max(4L * target,
                         Math.min(bodyBudget * 32, 64L << 20)));
-                // chunks read ahead: two per worker, within a sixteenth of the heap at about 32 bytes of
-                // syntax tree per byte of text
+                // chunks read ahead: one per worker (more are alive at each young collection and cost the
+                // collector more than they gain: docs/scaling.md), within a sixteenth of the heap at about
+                // 32 bytes of syntax tree per byte of text
                 long heapChunks = Runtime.getRuntime().maxMemory() / 16 / (32L * target);
-                int window = (int) Math.max(1, Math.min(2L * n + 1, heapChunks));
+                int window = (int) Math.max(1, Math.min(Integer.getInteger("ptxlint.chunkWindow", n), heapChunks));
                 chunks = new ChunkedParser(in, target, max, FunctionPool.executor(n), window, problems, route.comments);
             } else {
                 lexer = Lexer.ofUtf8(in);

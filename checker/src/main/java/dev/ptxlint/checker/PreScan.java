@@ -175,14 +175,12 @@ final class PreScan {
 
     /** Returns {@code buf[0..at)} as a chunk and keeps the rest for the next one. */
     private Chunk cut(int at, boolean last) {
-        Chunk c = new Chunk(buf, at, offset, line, last);
+        Chunk c = new Chunk(Arrays.copyOf(buf, at), at, offset, line, last);
         offset += at - surplus;
         line += lines;
         lines = 0;
         surplus = 0;
-        byte[] next = new byte[buf.length];
-        System.arraycopy(buf, at, next, 0, filled - at);
-        buf = next;
+        System.arraycopy(buf, at, buf, 0, filled - at);
         filled -= at;
         scanned -= at;
         return c;

@@ -253,6 +253,37 @@ class ChunkedParsingTest {
         return tests.stream();
     }
 
+    /** A read that fails part-way ends the file there, with the diagnostics of one thread before the exception. */
+    @Test
+    void anInputErrorEndsTheFileAsOnOneThread() {
+        byte[] text = read(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
+        for (int failAt : new int[] {0, 1, text.length / 3, text.length / 2, text.length - 1}) {
+            List<String> results = new ArrayList<>();
+            for (Linter linter : List.of(new Linter().withThreads(1, 0, 0, 1),
+                    new Linter().withThreads(2, 0, 1, 3).withChunks(1, 0))) {
+                List<Diagnostic> out = new ArrayList<>();
+                java.io.InputStream in = new ByteArrayInputStream(text) {
+                    @Override
+                    public synchronized int read(byte[] b, int off, int len) {
+                        if (pos >= failAt) {
+                            throw new UncheckedIOException(new IOException("disk gone"));
+                        }
+                        return super.read(b, off, Math.min(len, Math.max(1, failAt - pos)));
+                    }
+                };
+                String thrown = "none";
+                try {
+                    linter.lint(in, out::add);
+                } catch (IOException e) {
+                    thrown = e.getMessage();
+                }
+                results.add(render(out) + "thrown: " + thrown);
+            }
+            assertTrue(results.get(0).endsWith("disk gone"), results.get(0));
+            assertEquals(results.get(0), results.get(1), "failing at byte " + failAt);
+        }
+    }
+
     /** A UTF-16 file is reported once and not read further, chunked or not. */
     @Test
     void aUtf16FileStopsAtItsStart() {

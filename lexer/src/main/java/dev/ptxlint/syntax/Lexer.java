@@ -60,7 +60,7 @@ public final class Lexer {
     /** Decoder of non-ASCII runs of a byte source (null for a character source). */
     private final CharsetDecoder decoder;
 
-    private byte[] buf = new byte[CHUNK];
+    private byte[] buf;
     private int pos;
     private int lim;
     private boolean inputDone;
@@ -86,10 +86,12 @@ public final class Lexer {
         this.charsIn = in;
         this.decoder = null;
         this.texts = new TextTable();
+        this.buf = new byte[CHUNK];
     }
 
-    private Lexer(InputStream in, TextTable texts) {
+    private Lexer(InputStream in, TextTable texts, byte[] buf) {
         this.texts = texts;
+        this.buf = buf;
         this.bytesIn = in;
         this.charsIn = null;
         this.decoder = StandardCharsets.UTF_8.newDecoder()
@@ -99,7 +101,7 @@ public final class Lexer {
 
     /** Lexes UTF-8 bytes; invalid sequences become U+FFFD and are reported as error tokens. */
     public static Lexer ofUtf8(InputStream in) {
-        return new Lexer(in, new TextTable());
+        return new Lexer(in, new TextTable(), new byte[CHUNK]);
     }
 
     /**
@@ -108,7 +110,19 @@ public final class Lexer {
      * the same String for a spelling, so texts stay comparable by identity across chunks.
      */
     public static Lexer ofUtf8(InputStream in, Texts texts) {
-        return new Lexer(in, texts.table);
+        return new Lexer(in, texts.table, new byte[CHUNK]);
+    }
+
+    /**
+     * Lexes the UTF-8 bytes {@code bytes[0..length)} and then those of {@code after}, interning as
+     * {@link #ofUtf8(InputStream, Texts)} does: for a chunk of a file already in memory, without a
+     * copy into a buffer of the lexer's own. The lexer takes the array over (it may move bytes
+     * within it once it reads past {@code length}).
+     */
+    public static Lexer ofUtf8(byte[] bytes, int length, InputStream after, Texts texts) {
+        Lexer l = new Lexer(after, texts.table, bytes.length >= 16 ? bytes : Arrays.copyOf(bytes, 16));
+        l.lim = length;
+        return l;
     }
 
     /**
