@@ -186,14 +186,59 @@ final class PreScan {
         return c;
     }
 
+    /** Byte classes of the scan: part of a token, blank, or one the scan looks at. */
+    private static final byte TOKEN = 0;
+    private static final byte BLANK = 1;
+    private static final byte SPECIAL = 2;
+    private static final byte[] CLASS = new byte[256];
+    /** In a comment: a byte that may end it or that must be counted (line breaks, '*', non-ASCII). */
+    private static final boolean[] COMMENT_STOP = new boolean[256];
+
+    static {
+        for (int c = 0x80; c < 256; c++) {
+            CLASS[c] = SPECIAL;
+            COMMENT_STOP[c] = true;
+        }
+        for (char c : new char[] {' ', '\t', '\f', 0x1A}) {
+            CLASS[c] = BLANK;
+        }
+        for (char c : new char[] {'\n', '\r', '/', '@', '#', '"', '{', '}', ';'}) {
+            CLASS[c] = SPECIAL;
+        }
+        COMMENT_STOP['\n'] = true;
+        COMMENT_STOP['\r'] = true;
+        COMMENT_STOP['*'] = true;
+    }
+
     /** Scans {@code buf[scanned..limit)}; returns the position after a cut (a line break), or 0. */
     private int scan(int limit) {
         byte[] b = buf;
+        byte[] cls = CLASS;
+        boolean[] stop = COMMENT_STOP;
         int i = scanned;
         try {
             while (i < limit) {
-                int c = b[i];
-                if (c < 0) {
+                int c = b[i] & 0xFF;
+                if (mode != CODE) {
+                    // comments and strings: skip to the next byte that matters ('*' only ends a block comment)
+                    while (!stop[c] && c != '"' && ++i < limit) {
+                        c = b[i] & 0xFF;
+                    }
+                    if (i >= limit) {
+                        return 0;
+                    }
+                } else if (cls[c] != SPECIAL) {
+                    if (cls[c] == TOKEN) {
+                        tokenOnLine = true;
+                        boundary = false;
+                    }
+                    i++;
+                    while (i < limit && cls[b[i] & 0xFF] == TOKEN) {
+                        i++;
+                    }
+                    continue;
+                }
+                if (c >= 0x80) {
                     if (runStart < 0) {
                         runStart = i;
                     }
@@ -226,10 +271,6 @@ final class PreScan {
                                 lines++;
                                 tokenOnLine = false;
                             }
-                            i++;
-                            continue;
-                        }
-                        if (c == ' ' || c == '\t' || c == '\f' || c == 0x1A) {
                             i++;
                             continue;
                         }
@@ -296,9 +337,13 @@ final class PreScan {
                         i++;
                         continue;
                     default: // STRING
+                        if (i - stringStart > MAX_STRING) {
+                            stopped = true; // the lexer ends a long string at the next quote only within 65,536 units
+                            return 0;
+                        }
                         if (c == '"') {
                             mode = CODE;
-                        } else if (c == '\n' || c == '\r' || i - stringStart > MAX_STRING) {
+                        } else if (c == '\n' || c == '\r') {
                             stopped = true; // the lexer's rules for strings over lines are not followed here
                             return 0;
                         }

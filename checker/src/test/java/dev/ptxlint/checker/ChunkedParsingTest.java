@@ -220,6 +220,8 @@ class ChunkedParsingTest {
         ".global .u32 g9;\n",
         ".func f9()\n{\n\tret;\n}\n",
         ".func big()\n{\n" + "\tmov.u32 %r1, 1;\n".repeat(200) + "}\n",
+        ".pragma \"" + "x".repeat(70_000) + "\";\n",
+        ".pragma \"" + "y".repeat(59_990) + "\";\n",
     };
 
     /** Fixtures and random programs with hostile fragments inserted at line starts, cut into tiny chunks. */
