@@ -101,13 +101,31 @@ final class FunctionPool {
     private static final ConcurrentHashMap<Integer, ExecutorService> EXECUTORS = new ConcurrentHashMap<>();
 
     /** A shared pool of {@code threads} daemon threads: the files linted at once share it. */
-    private static ExecutorService executor(int threads) {
+    static ExecutorService executor(int threads) {
         return EXECUTORS.computeIfAbsent(threads, n -> Executors.newFixedThreadPool(n, r -> {
             Thread t = new Thread(r, "ptxlint-check");
             t.setDaemon(true);
             return t;
         }));
     }
+
+    /**
+     * Runs the tasks waiting in {@code executor}'s queue (bodies to check, chunks to parse) on this
+     * thread until {@code f} is done or the queue is empty: the reading thread helps instead of
+     * waiting while every worker is busy (docs/scaling.md, step 1 of the table).
+     */
+    static void helpUntil(ExecutorService executor, Future<?> f) {
+        if (HELP && executor instanceof java.util.concurrent.ThreadPoolExecutor t) {
+            java.util.concurrent.BlockingQueue<Runnable> q = t.getQueue();
+            Runnable r;
+            while (!f.isDone() && (r = q.poll()) != null) {
+                r.run();
+            }
+        }
+    }
+
+    /** Whether the reading thread helps ({@link #helpUntil}); the system property {@code ptxlint.help=false} measures without. */
+    private static final boolean HELP = !"false".equals(System.getProperty("ptxlint.help"));
 
     private final Suppressions suppressions;
     private final int threads;
@@ -343,6 +361,9 @@ final class FunctionPool {
             }
             if (!wait && !b.future.isDone()) {
                 return false;
+            }
+            if (executor != null && !b.future.isDone()) {
+                helpUntil(executor, b.future);
             }
             List<Result> results;
             try {

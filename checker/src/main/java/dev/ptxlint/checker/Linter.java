@@ -120,12 +120,49 @@ public final class Linter {
      * batch} statements; tests force the parallel path on small files with it.
      */
     Linter withThreads(int threads, long from, int queued, long batch) {
-        Linter l = new Linter(settings, checks, checkFactory);
-        l.bodyBudget = bodyBudget;
+        Linter l = copy();
         l.threads = threads;
         l.parallelFrom = from;
         l.maxQueued = queued;
         l.batch = batch;
+        return l;
+    }
+
+    private Linter copy() {
+        Linter l = new Linter(settings, checks, checkFactory);
+        l.bodyBudget = bodyBudget;
+        l.threads = threads;
+        l.parallelFrom = parallelFrom;
+        l.maxQueued = maxQueued;
+        l.batch = batch;
+        l.chunkFrom = chunkFrom;
+        l.chunkBytes = chunkBytes;
+        l.chunkMax = chunkMax;
+        return l;
+    }
+
+    /**
+     * Chunks of about this many bytes (UTF-8) are lexed and parsed on the workers, when a file
+     * known to hold at least {@link #PARALLEL_FROM} bytes is checked on more than one thread
+     * (docs/scaling.md, Steps 1 and 2); 0 turns it off. The system property {@code ptxlint.chunk}
+     * sets it (bytes).
+     */
+    static final int DEFAULT_CHUNK = Integer.getInteger("ptxlint.chunk", 16 << 10);
+
+    private long chunkFrom = PARALLEL_FROM;
+    private int chunkBytes = DEFAULT_CHUNK;
+    private int chunkMax;
+
+    /**
+     * This linter cutting every stream read on more than one thread into chunks of {@code bytes}
+     * (tests: tiny chunks put the cuts everywhere), with no cut within {@code max} bytes
+     * sending the rest of the file to one thread (0: the default).
+     */
+    Linter withChunks(int bytes, int max) {
+        Linter l = copy();
+        l.chunkFrom = 0;
+        l.chunkBytes = bytes;
+        l.chunkMax = max;
         return l;
     }
 
@@ -140,12 +177,8 @@ public final class Linter {
 
     /** This linter with another budget of held statements (tests: a small one streams every body). */
     Linter withBodyBudget(long statements) {
-        Linter l = new Linter(settings, checks, checkFactory);
+        Linter l = copy();
         l.bodyBudget = statements;
-        l.threads = threads;
-        l.parallelFrom = parallelFrom;
-        l.maxQueued = maxQueued;
-        l.batch = batch;
         return l;
     }
 
@@ -234,7 +267,7 @@ public final class Linter {
 
     /** Lints UTF-8 bytes; invalid sequences are reported, not fatal. */
     public void lint(InputStream in, Consumer<Diagnostic> sink) throws IOException {
-        lint(Lexer.ofUtf8(in), sink, null, known(in));
+        lint(null, in, sink, null, known(in));
     }
 
     /**
@@ -244,7 +277,7 @@ public final class Linter {
      * diagnostics sorted while it is still being read.
      */
     public void lint(InputStream in, Consumer<Diagnostic> sink, LongConsumer settled) throws IOException {
-        lint(Lexer.ofUtf8(in), sink, settled, known(in));
+        lint(null, in, sink, settled, known(in));
     }
 
     /**
@@ -284,11 +317,16 @@ public final class Linter {
      * checks the promise on every fixture and on random modules.
      */
     public void lint(Lexer lexer, Consumer<Diagnostic> sink, LongConsumer settled) throws IOException {
-        lint(lexer, sink, settled, 0);
+        lint(lexer, null, sink, settled, 0);
     }
 
-    /** {@code known}: bytes the input is known to have ({@link #known}), 0 if not known. */
-    private void lint(Lexer lexer, Consumer<Diagnostic> sink, LongConsumer settled, long known) throws IOException {
+    /**
+     * Lints what {@code lexer} reads, or (null) the UTF-8 bytes of {@code in}, in chunks on the
+     * workers when they are many ({@link ChunkedParser}). {@code known}: bytes the input is known to
+     * have ({@link #known}), 0 if not known.
+     */
+    private void lint(Lexer lexer, InputStream in, Consumer<Diagnostic> sink, LongConsumer settled, long known)
+            throws IOException {
         DiagnosticCap cap = new DiagnosticCap(sink);
         long[] settledSoFar = {-1};
         Suppressions suppressions = new Suppressions(settings, cap);
@@ -302,25 +340,48 @@ public final class Linter {
                 bodyBudget, batch)
                 : null;
         Route route = new Route(pool, suppressions);
-        lexer.setCommentListener(route.comments);
         Reporter out = new Reporter(route);
+        Consumer<SyntaxProblem> problems = new Consumer<SyntaxProblem>() {
+            @Override
+            public void accept(SyntaxProblem p) {
+                out.report(fromSyntax(p));
+            }
+        };
+        ChunkedParser chunks = null;
+        if (lexer == null) {
+            if (pool != null && chunkBytes > 0 && known >= chunkFrom) {
+                int target = chunkBytes;
+                int max = chunkMax > 0 ? chunkMax : (int) Math.min(Integer.MAX_VALUE - 16, Math.max(4L * target,
+                        Math.min(bodyBudget * 32, 64L << 20)));
+                // chunks read ahead: one per worker (more are alive at each young collection and cost the
+                // collector more than they gain: docs/scaling.md), within a sixteenth of the heap at about
+                // 32 bytes of syntax tree per byte of text
+                long heapChunks = Runtime.getRuntime().maxMemory() / 16 / (32L * target);
+                int window = (int) Math.max(1, Math.min(Integer.getInteger("ptxlint.chunkWindow", n), heapChunks));
+                chunks = new ChunkedParser(in, target, max, FunctionPool.executor(n), window, problems, route.comments);
+            } else {
+                lexer = Lexer.ofUtf8(in);
+            }
+        }
+        if (lexer != null) {
+            lexer.setCommentListener(route.comments);
+        }
         java.util.function.IntConsumer settle = route.settle;
         Span last = Span.NONE;
         try {
-            Parser parser = new Parser(lexer, new Consumer<SyntaxProblem>() {
-                @Override
-                public void accept(SyntaxProblem p) {
-                    out.report(fromSyntax(p));
-                }
-            });
+            Parser parser = chunks != null ? null : new Parser(lexer, problems);
             HeaderCheck header = new HeaderCheck(out, settings.defaultVersion(), settings.defaultTarget());
             NameResolver names = new NameResolver(out, header, checks, bodyBudget);
             if (pool != null) {
                 names.setPool(pool);
             }
-            parser.setBodyListener(names.bodyListener(settle));
+            if (chunks != null) {
+                chunks.setBodyListener(names.bodyListener(settle));
+            } else {
+                parser.setBodyListener(names.bodyListener(settle));
+            }
             Ast.TopLevel item;
-            while ((item = parser.next()) != null) {
+            while ((item = chunks != null ? chunks.next() : parser.next()) != null) {
                 // The lexer has passed every comment before this item: earlier lines are final.
                 settle.accept(item.span().line());
                 last = item.span();
@@ -353,16 +414,20 @@ public final class Linter {
             if (pool != null) {
                 pool.drain();
             }
-            if (lexer.ioError() != null) {
-                throw lexer.ioError();
+            IOException io = chunks != null ? chunks.ioError() : lexer.ioError();
+            if (io != null) {
+                throw io;
             }
-            if (!lexer.unreadable()) {
+            if (!(chunks != null ? chunks.unreadable() : lexer.unreadable())) {
                 header.finish(new Span(last.end(), last.end(), last.endLine(), last.endColumn(), last.endLine(),
                         last.endColumn()));
                 names.finish();
             }
             suppressions.finish();
         } catch (IOException e) {
+            if (chunks != null) {
+                chunks.cancel();
+            }
             if (pool != null) {
                 pool.cancel();
             }
@@ -387,8 +452,12 @@ public final class Linter {
                 }
                 pool.cancel();
             }
-            if (lexer.ioError() != null) {
-                throw lexer.ioError();
+            if (chunks != null) {
+                chunks.cancel();
+            }
+            IOException io = chunks != null ? chunks.ioError() : lexer.ioError();
+            if (io != null) {
+                throw io;
             }
             cap.accept(internalError(cause, last));
         }

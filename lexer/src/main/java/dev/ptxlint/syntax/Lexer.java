@@ -60,7 +60,7 @@ public final class Lexer {
     /** Decoder of non-ASCII runs of a byte source (null for a character source). */
     private final CharsetDecoder decoder;
 
-    private byte[] buf = new byte[CHUNK];
+    private byte[] buf;
     private int pos;
     private int lim;
     private boolean inputDone;
@@ -75,7 +75,7 @@ public final class Lexer {
     private int col;
 
     private final StringBuilder sb = new StringBuilder(64);
-    private final TextTable texts = new TextTable();
+    private final TextTable texts;
     private Consumer<Token> commentListener;
     private boolean sawSpace;
     private IOException ioError;
@@ -85,9 +85,13 @@ public final class Lexer {
         this.bytesIn = null;
         this.charsIn = in;
         this.decoder = null;
+        this.texts = new TextTable();
+        this.buf = new byte[CHUNK];
     }
 
-    private Lexer(InputStream in) {
+    private Lexer(InputStream in, TextTable texts, byte[] buf) {
+        this.texts = texts;
+        this.buf = buf;
         this.bytesIn = in;
         this.charsIn = null;
         this.decoder = StandardCharsets.UTF_8.newDecoder()
@@ -97,7 +101,62 @@ public final class Lexer {
 
     /** Lexes UTF-8 bytes; invalid sequences become U+FFFD and are reported as error tokens. */
     public static Lexer ofUtf8(InputStream in) {
-        return new Lexer(in);
+        return new Lexer(in, new TextTable(), new byte[CHUNK]);
+    }
+
+    /**
+     * Lexes UTF-8 bytes as {@link #ofUtf8(InputStream)} does, interning token texts through {@code
+     * texts}: lexers of one file's chunks that use tables of the same {@link Texts#shared} hand out
+     * the same String for a spelling, so texts stay comparable by identity across chunks.
+     */
+    public static Lexer ofUtf8(InputStream in, Texts texts) {
+        return new Lexer(in, texts.table, new byte[CHUNK]);
+    }
+
+    /**
+     * Lexes the UTF-8 bytes {@code bytes[0..length)} and then those of {@code after}, interning as
+     * {@link #ofUtf8(InputStream, Texts)} does: for a chunk of a file already in memory, without a
+     * copy into a buffer of the lexer's own. The lexer takes the array over (it may move bytes
+     * within it once it reads past {@code length}).
+     */
+    public static Lexer ofUtf8(byte[] bytes, int length, InputStream after, Texts texts) {
+        Lexer l = new Lexer(after, texts.table, bytes.length >= 16 ? bytes : Arrays.copyOf(bytes, 16));
+        l.lim = length;
+        return l;
+    }
+
+    /**
+     * An intern table for {@link #ofUtf8(InputStream, Texts)}: one per lexer at a time (it is not
+     * thread-safe), each made by {@link #cache()} of one shared table, whose Strings they hand out.
+     */
+    public static final class Texts {
+        final TextTable table;
+
+        private Texts(TextTable table) {
+            this.table = table;
+        }
+
+        /** A table shared by the caches made of it (they ask it under its lock). */
+        public static Texts shared() {
+            return new Texts(new TextTable());
+        }
+
+        /** A table for one lexer at a time that keeps what this shared table gives it. */
+        public Texts cache() {
+            return new Texts(new TextTable(table));
+        }
+    }
+
+    /**
+     * Starts at the beginning of line {@code line} (0-based) of a larger text, at UTF-16 offset
+     * {@code offset}, just after its line break: as {@link #startingAt} with column 0, and the first
+     * token has white space before it, as it has in the whole text. For lexing a chunk of a file
+     * that starts at a line (docs/scaling.md). Call before the first token.
+     */
+    public Lexer startingAtLine(long offset, int line) {
+        startingAt(offset, line, 0);
+        this.sawSpace = offset > 0;
+        return this;
     }
 
     /**

@@ -56,7 +56,20 @@ final class TextTable {
     private int[] shortIds = new int[1 << 10];
     private int shortCount;
 
+    /**
+     * The table asked for a spelling this one has not kept (under its lock), so that several
+     * lexers of one file (its chunks lexed on worker threads) hand out the same Strings; null for
+     * a table of its own. This table then only caches what the shared one gave.
+     */
+    private final TextTable shared;
+
     TextTable() {
+        this(null);
+    }
+
+    /** A table that takes its new spellings from {@code shared} (null: makes them itself). */
+    TextTable(TextTable shared) {
+        this.shared = shared;
         // the sink's text is the literal itself, so the parser and the resolver can test it by
         // identity, without touching the String (Lexer.SINK)
         String sink = Lexer.SINK;
@@ -129,7 +142,7 @@ final class TextTable {
     }
 
     private String insertShort(int slot, long k, byte[] b, int off, int len) {
-        String value = new String(b, off, len, StandardCharsets.ISO_8859_1);
+        String value = make(b, off, len);
         if (count >= MAX_ENTRIES) {
             lastId = -1;
             return value; // full: bounded memory; the table keeps what it has
@@ -168,12 +181,22 @@ final class TextTable {
         return value;
     }
 
+    /** A new spelling's text: the shared table's String for it, else a new one. */
+    private String make(byte[] b, int off, int len) {
+        if (shared != null) {
+            synchronized (shared) {
+                return shared.get(b, off, len);
+            }
+        }
+        return new String(b, off, len, StandardCharsets.ISO_8859_1);
+    }
+
     private boolean same(int start, byte[] b, int off, int len) {
         return Arrays.equals(arena, start, start + len, b, off, off + len);
     }
 
     private String insert(int slot, int h, byte[] b, int off, int len) {
-        String value = new String(b, off, len, StandardCharsets.ISO_8859_1);
+        String value = make(b, off, len);
         if (count >= MAX_ENTRIES || used + len > MAX_BYTES) {
             lastId = -1;
             return value; // full: bounded memory; the table keeps what it has
