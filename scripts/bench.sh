@@ -15,7 +15,7 @@
 #   scripts/bench.sh --big FILE [RUNS]
 # --big: the whole command on one large file with the launcher's flags for it (C1, the small heap,
 # the CDS archive): ptxlint without -j, with -j 1 and -j 2, and ptxas -arch=compute_90, RUNS
-# interleaved rounds (default 5); with BASE_JAR, that jar without -j and with -j 1 as well.
+# interleaved rounds (default 5); with BASE_JAR, that jar without -j, with -j 1 and -j 2 as well.
 # With BASE_JAR=path/to/ptxlint.jar all three modes also run that jar (its own CDS archive; --startup
 # with the same flags as this jar, --many with the full JIT), for a before/after comparison in the
 # same run.
@@ -107,7 +107,8 @@ if [ "${1:-}" = "--big" ]; then
   if [ -n "$BASE_JAR" ]; then
     B=$(archive "$BASE_JAR")
     set -- "$@" "BASE_JAR" "java $BIG $B -jar $BASE_JAR -q $FILE" \
-        "BASE_JAR -j 1" "java $BIG $B -jar $BASE_JAR -q -j 1 $FILE"
+        "BASE_JAR -j 1" "java $BIG $B -jar $BASE_JAR -q -j 1 $FILE" \
+        "BASE_JAR -j 2" "java $BIG $B -jar $BASE_JAR -q -j 2 $FILE"
   fi
   if [ -x "$PTXAS" ]; then
     set -- "$@" "ptxas -arch=compute_90" "$PTXAS -arch=compute_90 $FILE -o /dev/null"
