@@ -80,8 +80,6 @@ public final class Parser {
     /** Small lookahead ring: la[0] is the current token. */
     private final Token[] la = new Token[3];
     private int laCount;
-    /** {@code la[0]} once fetched, else null. */
-    private Token current;
     private Token prev;
     /** Deepest nesting of blocks and expressions the parser follows (guards the Java stack). */
     public static final int MAX_DEPTH = 200;
@@ -236,42 +234,23 @@ public final class Parser {
     }
 
     private Token peek(int k) {
-        if (k == 0) {
-            return cur();
-        }
         while (laCount <= k) {
             la[laCount++] = fetch();
         }
         return la[k];
     }
 
-    /** The current token: {@code la[0]}, kept in a field too (asked several times per token). */
     private Token cur() {
-        Token t = current;
-        if (t == null) {
-            if (laCount == 0) {
-                la[laCount++] = fetch();
-            }
-            t = current = la[0];
-        }
-        return t;
+        return peek(0);
     }
 
     private Token advance() {
-        Token t = cur();
+        Token t = peek(0);
         if (t.kind() == TokenKind.EOF) {
             return t;
         }
-        // (no System.arraycopy: a stub call under C1 for the one or two tokens held)
-        int n = --laCount;
-        if (n == 0) {
-            la[0] = null;
-        } else {
-            la[0] = la[1];
-            la[1] = la[2];
-            la[n] = null;
-        }
-        current = null;
+        System.arraycopy(la, 1, la, 0, laCount - 1);
+        la[--laCount] = null;
         prev = t;
         return t;
     }
