@@ -1099,7 +1099,8 @@ public final class IsaChecks implements FunctionCheck {
             }
             case COORDS -> {
                 IsaForm.Geometry g = spec.vectorSlot() < 0 ? null : spec.limits().geometry(b.value(spec.vectorSlot()));
-                if (e instanceof Ast.VectorExpr v && intCrash(insn, b, spec, typeOf(b, spec), v.items(),
+                if (e instanceof Ast.VectorExpr v && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0
+                        && intCrash(insn, b, spec, typeOf(b, spec), v.items(),
                         g == null || !g.index() ? -1 : g.apart() ? 1 : 0, ctx, out) > 0) {
                     return 1; // (an array index is an integer: TextureOperands)
                 }
@@ -1162,6 +1163,12 @@ public final class IsaChecks implements FunctionCheck {
             // the operand's type, once the vector has a register or float constants of two types (mixedConstants)
             boolean register = spec.kind() == IsaForm.Kind.REG;
             int mix = dest || spec.kind() == IsaForm.Kind.PRED ? 0 : mixedConstants(items, ctx);
+            if (mix != 0 && isa.listed("vectorconstscalar", b.form().name())) {
+                // ptxas lowers tcgen05.st and tcgen05.mma into per-element st/mov: each constant is then judged
+                // as a lone constant of the operand's type ({%r1, 1.0} for .b32: "Arguments mismatch for
+                // instruction 'st'"), after the kind test of its neighbours (@vectorconstscalar; slots-mixedvec)
+                mix = MIX_CONSTANT;
+            }
             PtxType elementType = (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
                     && type.kind() != PtxType.Kind.BIT ? type.bitType() : bitElementType(v, type, spec.relaxed(), ctx);
             boolean f64 = type == PtxType.F64 && (mix & MIX_REGISTER) == 0;
