@@ -1179,8 +1179,9 @@ public final class IsaChecks implements FunctionCheck {
             }
             case COORDS -> {
                 IsaForm.Geometry g = spec.vectorSlot() < 0 ? null : spec.limits().geometry(b.value(spec.vectorSlot()));
-                if (e instanceof Ast.VectorExpr v && (g == null || !g.index())
-                        && intCrash(insn, b, spec, typeOf(b, spec), v.items(), ctx, out) > 0) {
+                if (e instanceof Ast.VectorExpr v && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0
+                        && intCrash(insn, b, spec, typeOf(b, spec), v.items(),
+                        g == null || !g.index() ? -1 : g.apart() ? 1 : 0, ctx, out) > 0) {
                     return 1; // (an array index is an integer: TextureOperands)
                 }
                 return spec.vectorSlot() < 0 ? 0 : TextureOperands.coordinates(insn, spec, b.value(spec.vectorSlot()),
@@ -1242,10 +1243,16 @@ public final class IsaChecks implements FunctionCheck {
             // the operand's type, once the vector has a register or float constants of two types (mixedConstants)
             boolean register = spec.kind() == IsaForm.Kind.REG;
             int mix = dest || spec.kind() == IsaForm.Kind.PRED ? 0 : mixedConstants(items, ctx);
+            if (mix != 0 && isa.listed("vectorconstscalar", b.form().name())) {
+                // ptxas lowers tcgen05.st and tcgen05.mma into per-element st/mov: each constant is then judged
+                // as a lone constant of the operand's type ({%r1, 1.0} for .b32: "Arguments mismatch for
+                // instruction 'st'"), after the kind test of its neighbours (@vectorconstscalar; slots-mixedvec)
+                mix = MIX_CONSTANT;
+            }
             PtxType elementType = (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
                     && type.kind() != PtxType.Kind.BIT ? type.bitType() : bitElementType(v, type, spec.relaxed(), ctx);
             boolean f64 = type == PtxType.F64 && (mix & MIX_REGISTER) == 0;
-            if (((mix & MIX_REGISTER) != 0 || f64 && mix != 0) && intCrash(insn, b, spec, type, items, ctx, out) > 0) {
+            if (((mix & MIX_REGISTER) != 0 || f64 && mix != 0) && intCrash(insn, b, spec, type, items, -1, ctx, out) > 0) {
                 return 1;
             }
             int size = 0;
@@ -1333,7 +1340,7 @@ public final class IsaChecks implements FunctionCheck {
         }
         if (e instanceof Ast.VectorExpr v && bf16) {
             if (!dest && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0
-                    && intCrash(insn, b, spec, type, v.items(), ctx, out) > 0) {
+                    && intCrash(insn, b, spec, type, v.items(), -1, ctx, out) > 0) {
                 return 1;
             }
             return bf16Vector(insn, spec, type, v, dest, ctx, out);
@@ -1373,7 +1380,7 @@ public final class IsaChecks implements FunctionCheck {
         boolean typed = true;
         boolean constants = !dest && spec.kind() != IsaForm.Kind.REG && spec.kind() != IsaForm.Kind.PRED;
         if (constants && (mixedConstants(items, ctx) & MIX_REGISTER) != 0
-                && intCrash(insn, b, spec, type, items, ctx, out) > 0) {
+                && intCrash(insn, b, spec, type, items, -1, ctx, out) > 0) {
             return 1;
         }
         int registers = 0;
@@ -1594,12 +1601,13 @@ public final class IsaChecks implements FunctionCheck {
      * the operand's type, or for a bit-size operand type the instruction's last written type (red.f16's
      * {@code .b16} source). The constant must follow another element ({@code st.global.v2.f32 [a], {1, %r1}}
      * assembles) but on the names of {@code @vectorintcrashfirst} (mov, tex, tex.level). Next to a
-     * floating-point register the constant is PTX0280 instead. Returns 1 when reported. Called for vectors
+     * floating-point register the constant is PTX0280 instead. Element {@code index} (the array index of
+     * texture coordinates; -1: none) is left out. Returns 1 when reported. Called for vectors
      * that have a constant and a register, and for vectors of constants only with .f64 elements
      * ({@code st.global.v2.f64 [a], {1, 1}} is killed too, where mma's .f64 fragments take them).
      */
     private int intCrash(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, List<Ast.Expr> items,
-                         CheckContext ctx, List<Finding> out) {
+                         int index, CheckContext ctx, List<Finding> out) {
         String name = b.form().name();
         String last = null;
         if (type != null && b.typeKey() != null && b.typeKey().lastIndexOf('.') >= 0) {
@@ -1616,7 +1624,7 @@ public final class IsaChecks implements FunctionCheck {
         }
         for (int i = 0; i < items.size(); i++) {
             Ast.Expr item = items.get(i);
-            if (literalKind(item) == 2 && (i > 0 || first) && !nextToFloat(items, i, ctx)) {
+            if (literalKind(item) == 2 && (i > 0 || first) && i != index && !nextToFloat(items, i, ctx)) {
                 return fail(out, Rules.INVALID_IMMEDIATE, item, "the integer constant '" + constantText(item)
                         + "' in vector operand " + spec.name() + " of '" + insn.mnemonic() + "', whose elements are "
                         + element.text() + ", kills ptxas 13.0 (SIGSEGV) when the vector has a register; write it"
@@ -1650,7 +1658,7 @@ public final class IsaChecks implements FunctionCheck {
 
     /**
      * What a vector's constants make of it, as ptxas 13.0 types a vector (measured on st, mov, mma, wmma,
-     * multimem.st, sust, the tensor copies' coordinates: isagaps/slots-mixedvec, docs/ptxas-behaviour.md §26):
+     * multimem.st, sust, the tensor copies' coordinates: slots-mixedvec, docs/ptxas-behaviour.md §26):
      * 0 without constants, else {@link #MIX_CONSTANT} and, when the vector also has a register,
      * {@link #MIX_REGISTER} (ptxas then judges each constant only by its kind against its neighbours: a
      * {@code .b32} vector takes {@code 1.0} and {@code 0d3FF0000000000000}, which a lone {@code .b32} operand
@@ -1659,6 +1667,9 @@ public final class IsaChecks implements FunctionCheck {
      * {@code {0f3F800000, 1.0}} assemble where {@code {%f1, %f2}} and {@code {1.0, 1.0}} are "Arguments mismatch".
      */
     private static int mixedConstants(List<Ast.Expr> items, CheckContext ctx) {
+        if (!anyConstant(items)) {
+            return 0; // the common case: no symbol lookups
+        }
         int flags = 0;
         PtxType floats = null;
         for (Ast.Expr item : items) {
@@ -1696,6 +1707,16 @@ public final class IsaChecks implements FunctionCheck {
     private static boolean takesInteger(java.util.Set<PtxType> only) {
         for (PtxType t : only) {
             if (t.kind() == PtxType.Kind.SIGNED || t.kind() == PtxType.Kind.UNSIGNED) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether some element is a constant. */
+    private static boolean anyConstant(List<Ast.Expr> items) {
+        for (int i = 0; i < items.size(); i++) {
+            if (literalKind(items.get(i)) != 0) {
                 return true;
             }
         }
