@@ -2506,7 +2506,9 @@ public final class IsaChecks implements FunctionCheck {
                                    List<Finding> out) {
         FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
         String what = switch (o.kind()) {
-            case REGISTER -> o.type() == PtxType.PRED ? "a predicate" : null;
+            // a predicate only where only(...) lists .pred (the tensor map of the bulk tensor stores and prefetches)
+            case REGISTER -> o.type() == PtxType.PRED && (spec.only() == null || !spec.only().contains(PtxType.PRED))
+                    ? "a predicate" : null;
             case INTEGER -> "an integer constant (ptxas takes immediate addresses only in .local)";
             case VECTOR -> "a vector";
             case SINK -> "'_'";
