@@ -417,7 +417,7 @@ public final class IsaChecks implements FunctionCheck {
 
     /**
      * Addresses of an instruction naming {@code .param} on which ptxas 13.0 is killed by SIGSEGV (measured
-     * alone, task misses2, 2026-11-29; docs/ptxas-behaviour.md §26):
+     * alone, task misses2, 2026-11-29; docs/ptxas-behaviour.md §28):
      * <ul>
      * <li>a store ({@code writes}: st.param, st.param::func) through a register ({@code [%rd1]}, {@code [%r1+4]},
      * any integer register, any type and vector) in a kernel on sm_90 and later (sm_20 ... sm_89 and
