@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Constants inside vector operands (family `slots-mixedvec`, docs/ptxas-behaviour.md §26).
+"""Constants inside vector operands (family `slots-mixedvec`, docs/ptxas-behaviour.md §29).
 
 Driven by the recorded verdicts: every family whose accepted cases (`testdata/ptxas/isa/*.tsv.gz`,
 verdict ok) write a vector of registers `{...}` (a data vector, a fragment, a destination, the

@@ -417,7 +417,7 @@ public final class IsaChecks implements FunctionCheck {
 
     /**
      * Addresses of an instruction naming {@code .param} on which ptxas 13.0 is killed by SIGSEGV (measured
-     * alone, task misses2, 2026-11-29; docs/ptxas-behaviour.md §26):
+     * alone, task misses2, 2026-11-29; docs/ptxas-behaviour.md §28):
      * <ul>
      * <li>a store ({@code writes}: st.param, st.param::func) through a register ({@code [%rd1]}, {@code [%r1+4]},
      * any integer register, any type and vector) in a kernel on sm_90 and later (sm_20 ... sm_89 and
@@ -1597,7 +1597,7 @@ public final class IsaChecks implements FunctionCheck {
      * in {@code @vectorintcrash} (by name, or name and last type: {@code atom.f32}, {@code mul.bf16x2}) or
      * {@code @vectorintcrashfirst}: ptxas 13.0 is killed by SIGSEGV ({@code st.global.v2.f32 [a], {%r1, 1}},
      * {@code red.global.add.v2.f32}, {@code atom}, {@code mov.v2.f32}, tex's coordinates and tex.level's lod;
-     * st.async, multimem.st and mma assemble it: slots-mixedvec, docs/ptxas-behaviour.md §26). The element is
+     * st.async, multimem.st and mma assemble it: slots-mixedvec, docs/ptxas-behaviour.md §29). The element is
      * the operand's type, or for a bit-size operand type the instruction's last written type (red.f16's
      * {@code .b16} source). The constant must follow another element ({@code st.global.v2.f32 [a], {1, %r1}}
      * assembles) but on the names of {@code @vectorintcrashfirst} (mov, tex, tex.level). Next to a
@@ -1658,7 +1658,7 @@ public final class IsaChecks implements FunctionCheck {
 
     /**
      * What a vector's constants make of it, as ptxas 13.0 types a vector (measured on st, mov, mma, wmma,
-     * multimem.st, sust, the tensor copies' coordinates: slots-mixedvec, docs/ptxas-behaviour.md §26):
+     * multimem.st, sust, the tensor copies' coordinates: slots-mixedvec, docs/ptxas-behaviour.md §29):
      * 0 without constants, else {@link #MIX_CONSTANT} and, when the vector also has a register,
      * {@link #MIX_REGISTER} (ptxas then judges each constant only by its kind against its neighbours: a
      * {@code .b32} vector takes {@code 1.0} and {@code 0d3FF0000000000000}, which a lone {@code .b32} operand
@@ -2836,7 +2836,9 @@ public final class IsaChecks implements FunctionCheck {
                                    List<Finding> out) {
         FormAnalysis.Operand o = FormAnalysis.classify(e, ctx);
         String what = switch (o.kind()) {
-            case REGISTER -> o.type() == PtxType.PRED ? "a predicate" : null;
+            // a predicate only where only(...) lists .pred (the tensor map of the bulk tensor stores and prefetches)
+            case REGISTER -> o.type() == PtxType.PRED && (spec.only() == null || !spec.only().contains(PtxType.PRED))
+                    ? "a predicate" : null;
             case INTEGER -> "an integer constant (ptxas takes immediate addresses only in .local)";
             case VECTOR -> "a vector";
             case SINK -> "'_'";
