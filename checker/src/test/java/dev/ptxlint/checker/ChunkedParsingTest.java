@@ -63,27 +63,9 @@ class ChunkedParsingTest {
         }
     }
 
-    private static byte[] read(Path p) {
-        try {
-            return Files.readAllBytes(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static List<Path> allPtx() {
-        List<Path> files = new ArrayList<>(TestData.ptxFiles(""));
-        try (Stream<Path> s = Files.walk(TestData.root().resolve("examples"))) {
-            s.filter(f -> f.toString().endsWith(".ptx")).sorted().forEach(files::add);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return files;
-    }
-
     @TestFactory
     Stream<DynamicTest> everyFileCutEverywhere() {
-        List<Path> files = allPtx().stream().filter(f -> f.toFile().length() <= 150_000).toList();
+        List<Path> files = TestData.ptxFilesAndExamples().stream().filter(f -> f.toFile().length() <= 150_000).toList();
         assertFalse(files.isEmpty());
         Path root = TestData.root();
         long seed = new SplittableRandom().nextLong();
@@ -91,7 +73,7 @@ class ChunkedParsingTest {
         return files.stream().map(f -> {
             int size = 1 + r.nextInt(4096);
             return DynamicTest.dynamicTest(root.relativize(f).toString(), () -> {
-                byte[] text = read(f);
+                byte[] text = TestData.bytes(f);
                 String what = root.relativize(f).toString();
                 same(text, what, 1, 0, Long.MAX_VALUE);
                 same(text, what + " (seed " + seed + ")", size, 0, Long.MAX_VALUE);
@@ -104,7 +86,7 @@ class ChunkedParsingTest {
 
     @Test
     void theChunksWereParsedOnTheWorkers() {
-        byte[] text = read(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
+        byte[] text = TestData.bytes(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
         long before = ChunkedParser.chunksParsed();
         long replayed = ChunkedParser.chunksReplayed();
         sinkOrder(new Linter().withThreads(2, 0, 1, 3).withChunks(1, 0), text);
@@ -123,7 +105,7 @@ class ChunkedParsingTest {
         long replayed = ChunkedParser.chunksReplayed();
         for (Path f : TestData.ptxFiles("valid")) {
             if (f.toFile().length() <= 150_000) {
-                sinkOrder(new Linter().withThreads(2, 0, 1, 3).withChunks(1, 0), read(f));
+                sinkOrder(new Linter().withThreads(2, 0, 1, 3).withChunks(1, 0), TestData.bytes(f));
             }
         }
         parsed = ChunkedParser.chunksParsed() - parsed;
@@ -233,7 +215,7 @@ class ChunkedParsingTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (int i = 0; i < 150; i++) {
             String base = i % 2 == 0
-                    ? new String(read(fixtures.get(r.nextInt(fixtures.size()))), StandardCharsets.UTF_8)
+                    ? new String(TestData.bytes(fixtures.get(r.nextInt(fixtures.size()))), StandardCharsets.UTF_8)
                     : StreamedBodyTest.program(r);
             String[] lines = base.split("\n", -1);
             StringBuilder sb = new StringBuilder();
@@ -258,7 +240,7 @@ class ChunkedParsingTest {
     /** A read that fails part-way ends the file there, with the diagnostics of one thread before the exception. */
     @Test
     void anInputErrorEndsTheFileAsOnOneThread() {
-        byte[] text = read(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
+        byte[] text = TestData.bytes(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
         for (int failAt : new int[] {0, 1, text.length / 3, text.length / 2, text.length - 1}) {
             List<String> results = new ArrayList<>();
             for (Linter linter : List.of(new Linter().withThreads(1, 0, 0, 1),

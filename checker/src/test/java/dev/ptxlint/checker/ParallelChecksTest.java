@@ -64,34 +64,16 @@ class ParallelChecksTest {
         return sb.toString();
     }
 
-    private static byte[] read(Path p) {
-        try {
-            return Files.readAllBytes(p);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    private static List<Path> allPtx() {
-        List<Path> files = new ArrayList<>(TestData.ptxFiles(""));
-        try (Stream<Path> s = Files.walk(TestData.root().resolve("examples"))) {
-            s.filter(f -> f.toString().endsWith(".ptx")).sorted().forEach(files::add);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return files;
-    }
-
     /** Files larger than this are left out (six nvcc modules, 3.3 MB: the test time; the smaller ones are alike). */
     private static final long MAX_FILE = 150_000;
 
     @TestFactory
     Stream<DynamicTest> everyFileGivesTheSameDiagnosticsInTheSameOrder() {
-        List<Path> files = allPtx().stream().filter(f -> f.toFile().length() <= MAX_FILE).toList();
+        List<Path> files = TestData.ptxFilesAndExamples().stream().filter(f -> f.toFile().length() <= MAX_FILE).toList();
         assertFalse(files.isEmpty());
         Path root = TestData.root();
         return files.stream().map(f -> DynamicTest.dynamicTest(root.relativize(f).toString(), () -> {
-            byte[] text = read(f);
+            byte[] text = TestData.bytes(f);
             same(text, Long.MAX_VALUE, root.relativize(f).toString(), 2);
             if (text.length < 20_000) {
                 same(text, 8, root.relativize(f).toString(), 3); // some bodies stream, the pool drains first
@@ -101,7 +83,7 @@ class ParallelChecksTest {
 
     @Test
     void theBodiesWentToTheWorkers() {
-        byte[] text = read(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
+        byte[] text = TestData.bytes(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
         long before = FunctionPool.bodiesSent();
         sinkOrder(new Linter().withThreads(2, 0, 2, 3), text);
         assertTrue(FunctionPool.bodiesSent() > before, "no body was checked on a worker");
@@ -119,7 +101,7 @@ class ParallelChecksTest {
      */
     @Test
     void aStreamKnownToBeLargeSendsItsBodiesFromTheFirst() throws IOException {
-        byte[] text = read(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
+        byte[] text = TestData.bytes(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
         List<Diagnostic> expected = sinkOrder(new Linter().withThreads(1, 0, 0, 1), text);
         Linter linter = new Linter().withThreads(2, Linter.PARALLEL_FROM, 1, 1);
         long before = FunctionPool.bodiesSent();
@@ -154,7 +136,7 @@ class ParallelChecksTest {
             StringBuilder sb = new StringBuilder();
             int parts = 2 + r.nextInt(3);
             for (int k = 0; k < parts; k++) {
-                String t = new String(read(fixtures.get(r.nextInt(fixtures.size()))), StandardCharsets.UTF_8);
+                String t = new String(TestData.bytes(fixtures.get(r.nextInt(fixtures.size()))), StandardCharsets.UTF_8);
                 if (k > 0 && r.nextBoolean()) {
                     t = t.replaceAll("(?m)^\\s*\\.(version|target|address_size)\\b.*$", "");
                 }

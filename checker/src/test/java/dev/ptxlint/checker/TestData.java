@@ -48,6 +48,26 @@ public final class TestData {
         }
     }
 
+    /** Every .ptx file of testdata/ and of examples/, sorted within each (the corpus the parallel tests lint). */
+    public static List<Path> ptxFilesAndExamples() {
+        List<Path> files = new ArrayList<>(ptxFiles(""));
+        try (Stream<Path> s = Files.walk(root().resolve("examples"))) {
+            s.filter(f -> f.toString().endsWith(".ptx")).sorted().forEach(files::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return files;
+    }
+
+    /** The bytes of a file, an I/O failure as an unchecked exception. */
+    public static byte[] bytes(Path p) {
+        try {
+            return Files.readAllBytes(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /**
      * The rows of a recorded-verdicts file ({@code testdata/ptxas/isa/NAME.tsv.gz}) whose columns
      * are named by a {@code # columns: a b c} header line, each row as a column-to-value map.
