@@ -5,6 +5,9 @@ sm_100+ with .global/generic addressing), requires the cache-policy operand exac
 written, and needs 8.4 for .b128 with scope .sys. The data says all of that by writing every modifier
 prefix once per vector shape and per cache-hint choice, which is long and regular: edit this script and
 run it (python3 scripts/isa-data/gen_ldst.py from the repository root) instead of editing the two files.
+NOTE (2026-11-29): both files have been edited by hand since (ebb4c55 and later: st.async's operands,
+address spaces, vector-of-one and type-class splits), so this script no longer reproduces them; do not
+run it over them. It stays as the record of how the regular part was first written.
 Every statement here was measured with ptxas 13.0 (the evidence lines quote it).
 """
 import os
