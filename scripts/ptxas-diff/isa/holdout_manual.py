@@ -235,14 +235,7 @@ def expand_word(word, enums, picker, path, depth=0):
 
 
 def expand_head(text, enums, picker, path=(), depth=0):
-    out = []
-    for k, (kind, val) in enumerate(head_items(text)):
-        if kind == "opt":
-            if picker.opt(path + (k,)):
-                out.append(render_items(val, enums, picker, path + (k,), depth))
-        else:
-            out.append(expand_word(val, enums, picker, path + (k,), depth))
-    return "".join(out)
+    return render_items(head_items(text), enums, picker, path, depth)
 
 
 def render_items(items, enums, picker, path, depth):

@@ -30,16 +30,6 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ChunkedParsingTest {
 
-    private static List<Diagnostic> sinkOrder(Linter linter, byte[] text) {
-        List<Diagnostic> out = new ArrayList<>();
-        try {
-            linter.lint(new ByteArrayInputStream(text), out::add);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out;
-    }
-
     private static String render(List<Diagnostic> ds) {
         StringBuilder sb = new StringBuilder();
         for (Diagnostic d : ds) {
@@ -50,11 +40,11 @@ class ChunkedParsingTest {
 
     /** One thread's diagnostics against chunked runs on 2 and 3 threads with chunks of {@code chunk} bytes. */
     private static void same(byte[] text, String what, int chunk, int max, long budget) {
-        List<Diagnostic> expected = sinkOrder(new Linter().withThreads(1, 0, 0, 1).withBodyBudget(budget), text);
+        List<Diagnostic> expected = ParallelChecksTest.sinkOrder(new Linter().withThreads(1, 0, 0, 1).withBodyBudget(budget), text);
         for (int threads = 2; threads <= 3; threads++) {
             Linter many = new Linter().withThreads(threads, 0, threads == 2 ? 1 : 2, 1 + text.length % 40)
                     .withBodyBudget(budget).withChunks(chunk, max);
-            List<Diagnostic> got = sinkOrder(many, text);
+            List<Diagnostic> got = ParallelChecksTest.sinkOrder(many, text);
             if (!expected.equals(got)) {
                 assertEquals(render(expected), render(got), what + ", " + threads + " threads, chunks of " + chunk
                         + " (max " + max + "), budget " + budget);
@@ -89,12 +79,12 @@ class ChunkedParsingTest {
         byte[] text = TestData.bytes(TestData.testdata().resolve("fixtures/suppression/ranges.ptx"));
         long before = ChunkedParser.chunksParsed();
         long replayed = ChunkedParser.chunksReplayed();
-        sinkOrder(new Linter().withThreads(2, 0, 1, 3).withChunks(1, 0), text);
+        ParallelChecksTest.sinkOrder(new Linter().withThreads(2, 0, 1, 3).withChunks(1, 0), text);
         assertTrue(ChunkedParser.chunksParsed() > before + 2, "the file was not cut into chunks");
         assertTrue(ChunkedParser.chunksReplayed() > replayed + 2, "the chunks were parsed again on one thread");
         long after = ChunkedParser.chunksParsed();
-        sinkOrder(new Linter().withThreads(1, 0, 1, 3).withChunks(1, 0), text);
-        sinkOrder(new Linter().withThreads(2, 0, 1, 3), text); // a small stream: not chunked
+        ParallelChecksTest.sinkOrder(new Linter().withThreads(1, 0, 1, 3).withChunks(1, 0), text);
+        ParallelChecksTest.sinkOrder(new Linter().withThreads(2, 0, 1, 3), text); // a small stream: not chunked
         assertEquals(after, ChunkedParser.chunksParsed(), "chunks with one thread or below the size");
     }
 
@@ -105,7 +95,7 @@ class ChunkedParsingTest {
         long replayed = ChunkedParser.chunksReplayed();
         for (Path f : TestData.ptxFiles("valid")) {
             if (f.toFile().length() <= 150_000) {
-                sinkOrder(new Linter().withThreads(2, 0, 1, 3).withChunks(1, 0), TestData.bytes(f));
+                ParallelChecksTest.sinkOrder(new Linter().withThreads(2, 0, 1, 3).withChunks(1, 0), TestData.bytes(f));
             }
         }
         parsed = ChunkedParser.chunksParsed() - parsed;

@@ -30,8 +30,8 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ParallelChecksTest {
 
-    /** Every diagnostic in the order the sink received it. */
-    private static List<Diagnostic> sinkOrder(Linter linter, byte[] text) {
+    /** Every diagnostic in the order the sink received it (ChunkedParsingTest uses it too). */
+    static List<Diagnostic> sinkOrder(Linter linter, byte[] text) {
         List<Diagnostic> out = new ArrayList<>();
         try {
             linter.lint(new ByteArrayInputStream(text), out::add);
