@@ -39,6 +39,9 @@ import random
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from holdout_real import split_operands  # noqa: E402  (top-level commas: harness code, not our ISA data)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 SYNTAX = os.path.abspath(os.path.join(ROOT, "..", "shared", "isa-reference", "syntax"))
@@ -252,23 +255,6 @@ def render_items(items, enums, picker, path, depth):
 # ---------------------------------------------------------------------------------------------
 # Operands
 
-def split_top(s, sep=","):
-    out, depth, cur = [], 0, []
-    for ch in s:
-        if ch in "[{(":
-            depth += 1
-        elif ch in "]})":
-            depth -= 1
-        if ch == sep and depth == 0:
-            out.append("".join(cur).strip())
-            cur = []
-        else:
-            cur.append(ch)
-    if "".join(cur).strip():
-        out.append("".join(cur).strip())
-    return out
-
-
 def operand_list(ops):
     """[(text, optional)] of the operand part: `{, x}` groups are optional operands."""
     out, i, cur = [], 0, ""
@@ -280,16 +266,16 @@ def operand_list(ops):
                 depth += {"{": 1, "}": -1}.get(ops[j], 0)
                 j += 1
             if cur.strip():
-                out.extend((t, False) for t in split_top(cur))
+                out.extend((t, False) for t in split_operands(cur))
                 cur = ""
             inner = ops[i + 1:j - 1].strip().lstrip(",").strip()
-            out.extend((t, True) for t in split_top(inner))
+            out.extend((t, True) for t in split_operands(inner))
             i = j
             continue
         cur += ch
         i += 1
     if cur.strip():
-        out.extend((t, False) for t in split_top(cur))
+        out.extend((t, False) for t in split_operands(cur))
     return [(t, o) for t, o in out if t]
 
 
@@ -553,12 +539,12 @@ class Gen:
             return self.operand(m.group(1), index) + self.rnd.choice(self.stmt.enums[m.group(2)])
         m = re.fullmatch(r"\[(.*)\](\{\.unified\})?", t)
         if m:
-            inner = [x.strip() for x in split_top(m.group(1))]
+            inner = [x.strip() for x in split_operands(m.group(1))]
             uni = ".unified" if m.group(2) and self.rnd.random() < 0.3 else ""
             return self.bracket(inner) + uni
         m = re.fullmatch(r"\{(.*)\}", t)
         if m:
-            parts = split_top(m.group(1))
+            parts = split_operands(m.group(1))
             return "{" + ", ".join(self.operand(p, index) for p in parts) + "}"
         m = re.fullmatch(r"\((.*)\)", t)
         if m:
