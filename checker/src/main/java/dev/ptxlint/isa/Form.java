@@ -30,7 +30,9 @@ public record Form(List<PtxType> types, Set<CmpOp> cmpOps, boolean ftz, Dest des
         /** A .u16 or .s16 register as the destination of a .bf16 result. */
         INTEGER_DESTINATION,
         /** A vector of two registers of the result's size as the destination. */
-        VECTOR_DESTINATION
+        VECTOR_DESTINATION,
+        /** A 32-bit register of any type, or a predicate register, as the destination of a packed result. */
+        ANY_32BIT_DESTINATION
     }
 
     public Form {

@@ -58,10 +58,19 @@ final class DestinationRule implements FormRule {
                     quirk(a, o, "a " + r.text() + " register as the destination", ctx);
                     return;
                 }
+                if (f.quirks().contains(Form.Quirk.ANY_32BIT_DESTINATION) && (r.bits() == 32 || r == PtxType.PRED)) {
+                    // set's .bf16x2 result: ptxas 13.0 takes .u32, .s32, .f32, .f16x2 and .pred registers
+                    // (set.eq.bf16x2.bf16x2 %p7, %r2, %r3; holdout-cross4, 2026-11-29)
+                    quirk(a, o, "a " + r.text() + " register as the destination", ctx);
+                    return;
+                }
                 if (r == PtxType.PRED) {
                     String hint = hint(a, ".pred");
                     err(Rules.INVALID_DESTINATION, o, what.get() + ", not a predicate: " + Exprs.text(o.expr())
                             + " is a .pred register" + hint, ctx);
+                } else if (f.quirks().contains(Form.Quirk.ANY_32BIT_DESTINATION)) {
+                    err(Rules.OPERAND_TYPE_MISMATCH, o, what.get() + ", but " + Exprs.text(o.expr()) + " is a "
+                            + r.text() + " register; the destination must be a 32-bit register (.b32)", ctx);
                 } else {
                     err(Rules.OPERAND_TYPE_MISMATCH, o, what.get() + ", but " + Exprs.text(o.expr()) + " is a "
                             + r.text() + " register; the destination must be a " + Edits.list(OperandTypes.fitting(d)) + " register",
