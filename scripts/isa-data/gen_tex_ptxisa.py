@@ -110,6 +110,7 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 # * .tex in handle(...): a variable of the .tex state space (.tex .u32 texA, PTX ISA 1.x), which ptxas
 #   13.0 still takes as a texture.
 @names suld.b sust.b sust.p sured.b sured.p tex.level tex.grad txq.level   # read as the instruction name: these words follow the opcode in this order (ptxas 13.0: suld.2d.b.b32 "Not a name of any known instruction: 'suld'", sust.2d.p.b32 "Unknown modifier '.p'", tex.2d.level "Unknown modifier '.level'")
+@vectorintcrashfirst tex tex.level tex.grad   # ptxas 13.0 is killed (SIGSEGV) by an integer constant in a floating-point vector operand that also holds a register (IsaChecks.intCrash; slots-mixedvec, docs/ptxas-behaviour.md §29): .f32 coordinates tex.2d.v4.f32.f32 d, [tex, {%r1, 1}] and {1, %r1}, tex.level's lod {%r7, 1}, tex.grad (not in array coordinates, whose index is an integer); tld4 takes {%r10, 1}; .s32 coordinates take {%r1, 1}
 @geometry .1d    1 "{x}"
 @geometry .2d    2 "{x, y}"
 @geometry .3d    4 "{x, y, z, unused}"
@@ -126,7 +127,7 @@ COMMON = """@operand a : handle(.texref|.tex) only(.b64,.u64,.s64) regsince(3.1 
 @operand c : coords(.geom) sampled
 @operand d : vec(4) reg .dtype whole pairsince(7.1 sm_60)
 @operand h : vec(4) reg .f16 whole pairsince(7.1 sm_60)
-@operand x : vec(2) reg .f16x2 whole pairsince(7.1 sm_60)"""
+@operand x : vec(2) reg .f16x2 whole pairsince(7.1 sm_60) nosinkelement   # no '_' element: ptxas 13.0 moves the .f16x2 result into the vector ({_, %r1}, {%r1, _}, {_, %hh1}: fatal 'Result discard mode is not allowed for instruction 'mov''; tex, tex.level, tex.grad, every geometry, with and without |p, sm_60 ... sm_120a), where the .v4 destinations take '_' elements (docs/ptxas-behaviour.md section 32)"""
 ES_ONLY = 'only(.b32,.u32,.s32)'
 ES_ONLY_3D = 'only(.u32,.s32) vec(0)'
 ES_WHY = ("a lone offset is an integer register or constant: with .s32 coordinates a lone %f, %hh or 0f "

@@ -238,6 +238,13 @@ final class FormCompiler {
                 if (other != null && ops.stream().noneMatch(x -> x.name().equals(other))) {
                     throw new FormatException(b.file(), f.line(), "atmost(" + other + "): the form has no such operand");
                 }
+                List<String> np = op.limits().negProduct();
+                for (int k = 0; np != null && k < np.size(); k++) {
+                    String factor = np.get(k);
+                    if (ops.stream().noneMatch(x -> x.name().equals(factor))) {
+                        throw new FormatException(b.file(), f.line(), "negproduct(): the form has no operand " + factor);
+                    }
+                }
             }
             String syntax = f.text();
             int semi = syntax.indexOf(';');
@@ -356,7 +363,7 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "nofunc", "writes", "pow2", "nonzero",
             "literal", "fixed", "generic", "predelements", "anyreg", "branchtargets", "addr64", "vectorofone", "whole",
-            "sampled", "forward", "nosum");
+            "sampled", "forward", "nosum", "nosinkelement");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -365,7 +372,7 @@ final class FormCompiler {
                     || w.startsWith("only(") || w.startsWith("literals(") || w.startsWith("atmost(")
                     || w.startsWith("sampler32(") || w.startsWith("sreg(") || w.startsWith("handle(")
                     || w.startsWith("independent(") || w.startsWith("regsince(") || w.startsWith("pairsince(")
-                    || w.startsWith("since(") || w.startsWith("noplus(")) {
+                    || w.startsWith("since(") || w.startsWith("noplus(") || w.startsWith("negproduct(")) {
                 continue;
             }
             if (w.startsWith(".")) {
@@ -515,6 +522,8 @@ final class FormCompiler {
         boolean vectorOfOne = false;
         boolean whole = false;
         boolean noSum = false;
+        boolean noSinkElement = false;
+        List<String> negProduct = null;
         Set<String> handleTypes = null;
         Set<String> independent = null;
         List<IsaForm.ModeSince> handleSince = new ArrayList<>();
@@ -537,6 +546,7 @@ final class FormCompiler {
                     case "vectorofone" -> vectorOfOne = true;
                     case "whole" -> whole = true;
                     case "nosum" -> noSum = true;
+                    case "nosinkelement" -> noSinkElement = true;
                     case "sampled" -> sampled = true;
                     case "fixed" -> {
                     }
@@ -642,6 +652,13 @@ final class FormCompiler {
                         }
                         if (w.startsWith("atmost(")) {
                             atMost = w.substring(7, w.length() - 1).strip();
+                        } else if (w.startsWith("negproduct(")) {
+                            // negproduct(a b): the two factors of the product this operand is added to
+                            negProduct = List.of(w.substring(11, w.length() - 1).strip().split("\\s+"));
+                            if (negProduct.size() != 2) {
+                                throw new FormatException(b.file(), b.line(), "negproduct(): two operand names, '"
+                                        + w + "'");
+                            }
                         } else if (w.startsWith("sampler32(")) {
                             sampler32 = w.substring(10, w.length() - 1).strip();
                             if (PtxType.of(sampler32) == null) {
@@ -752,17 +769,19 @@ final class FormCompiler {
             List<String> vs = b.enums().get(o.suffix());
             selectors = vs == null ? Set.of() : Set.copyOf(vs); // empty: any selector
         }
+        // [a]{.unified}: ld's address may be followed by .unified
+        boolean unified = o.shape() == Shape.ADDRESS && ".unified".equals(o.suffix());
         IsaForm.Limits limits = IsaForm.Limits.NONE;
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
                 || predElements || anyRegister || specialRegisters != null || branchTargets || address64
                 || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null || forward
-                || noPlus != null || noSum) {
+                || noPlus != null || noSum || noSinkElement || unified || negProduct != null) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
                     branchTargets, address64, vectorOfOne, whole,
                     handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent,
                             List.copyOf(handleSince)), sampled,
-                    pairSince, forward, noPlus, noSum);
+                    pairSince, forward, noPlus, noSum, noSinkElement, unified, negProduct);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

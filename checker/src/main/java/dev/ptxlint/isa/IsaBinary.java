@@ -49,7 +49,7 @@ final class IsaBinary {
     /** The generated resource, in this package. */
     static final String RESOURCE = "isa.forms";
     private static final int MAGIC = 0x50544c46; // "PTLF"
-    private static final int VERSION = 14;
+    private static final int VERSION = 16;
     private static final int HEADER = 24;
 
     // the enumerations stored by ordinal (their names make the fingerprint)
@@ -747,9 +747,21 @@ final class IsaBinary {
             boolean forward = in.bool();
             IsaForm.NoPlus noPlus = noPlus(in);
             boolean noSum = in.bool();
+            boolean noSinkElement = in.bool();
+            boolean unified = in.bool();
+            int nn = in.uint();
+            List<String> negProduct = null;
+            if (nn > 0) {
+                String[] words = new String[nn - 1];
+                for (int i = 0; i < words.length; i++) {
+                    words[i] = in.str();
+                }
+                negProduct = List.of(words);
+            }
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
-                    vectorOfOne, whole, handle, sampled, pairSince, forward, noPlus, noSum);
+                    vectorOfOne, whole, handle, sampled, pairSince, forward, noPlus, noSum, noSinkElement, unified,
+                    negProduct);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -1380,6 +1392,13 @@ final class IsaBinary {
             o.bool(l.forward());
             writeNoPlus(o, l.noPlus());
             o.bool(l.noSum());
+            o.bool(l.noSinkElement());
+            o.bool(l.unified());
+            List<String> np = l.negProduct();
+            o.uint(np == null ? 0 : np.size() + 1);
+            for (int i = 0; np != null && i < np.size(); i++) {
+                o.str(np.get(i));
+            }
         }
 
         /** The {@code noplus(...)} clauses of an operand, in written order (read by {@link IsaBinary#noPlus}). */

@@ -146,15 +146,25 @@ public final class IsaForm {
      * {@code noSum}: ptxas reads what follows the register here as a video selector, so a register plus a
      * constant is refused as a selector would be ({@code nosum}: the c of the SIMD video instructions,
      * "Incorrect video selector for operand 3").
+     * {@code noSinkElement}: no element of a written vector may be {@code _}, though the operand is a
+     * destination ({@code nosinkelement}: tex's {@code .v2.f16x2} destination, which ptxas 13.0 lowers
+     * through a mov: "Result discard mode is not allowed for instruction 'mov'");
+     * {@code unified}: the address may be followed by {@code .unified} (the form writes
+     * {@code [a]{.unified}}), which ptxas 13.0 takes after a register address only;
+     * {@code negProduct}: the two operands whose product this operand is added to ({@code negproduct(a b)}:
+     * vmad's c): the product is negated when exactly one of them is written with {@code -}, and ptxas
+     * 13.0 takes that or this operand's own {@code -}, not both; where this operand takes no {@code -}
+     * ({@code .po}), no negated product either; or null.
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
                          boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince, boolean forward,
-                         NoPlus noPlus, boolean noSum) {
+                         NoPlus noPlus, boolean noSum, boolean noSinkElement, boolean unified, List<String> negProduct) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
-                Map.of(), false, false, null, false, false, false, false, null, false, null, false, null, false);
+                Map.of(), false, false, null, false, false, false, false, null, false, null, false, null, false,
+                false, false, null);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

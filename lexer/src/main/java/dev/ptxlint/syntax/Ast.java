@@ -191,8 +191,14 @@ public final class Ast {
     public record Brace(List<Expr> items, Span span) implements Expr {
     }
 
-    /** A memory operand {@code [r+imm]}, {@code [sym]}, {@code [tex, {x, y}]}. */
-    public record Address(List<Expr> items, Span span) implements Expr {
+    /**
+     * A memory operand {@code [r+imm]}, {@code [sym]}, {@code [tex, {x, y}]}; {@code unified}: the
+     * {@code .unified} written right after it ({@code ld [a].unified}), or null.
+     */
+    public record Address(List<Expr> items, Token unified, Span span) implements Expr {
+        public Address(List<Expr> items, Span span) {
+            this(items, null, span);
+        }
     }
 
     /** A predicate pair destination {@code p|q}. */

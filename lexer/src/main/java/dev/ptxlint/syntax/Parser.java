@@ -2196,10 +2196,12 @@ public final class Parser {
                 if (expect(TokenKind.RBRACKET, "']' to close the address") == null) {
                     return new Missing(spanFrom(t));
                 }
+                Token unified = null;
                 if (inOperands && at(TokenKind.DOT_NAME) && cur().text().equals(".unified") && !cur().spaceBefore()) {
+                    unified = cur();
                     advance(); // ld [a].unified: the address is in the unified space (part of the address)
                 }
-                return new Address(items, spanFrom(t));
+                return new Address(items, unified, spanFrom(t));
             }
             case ERROR:
                 // Already reported by the lexer: stand in for the operand, and stay quiet for the

@@ -1072,9 +1072,48 @@ public final class IsaChecks implements FunctionCheck {
             if (spec.limits().atMost() != null) {
                 problems += atMost(insn, spec, ops.get(k), writtenOperand(specs, mask, ops, spec.limits().atMost()), out);
             }
+            List<String> np = spec.limits().negProduct();
+            if (np != null) {
+                problems += negProduct(insn, spec, ops.get(k), writtenOperand(specs, mask, ops, np.get(0)),
+                        writtenOperand(specs, mask, ops, np.get(1)), out);
+            }
             k++;
         }
         return problems;
+    }
+
+    /**
+     * {@code negproduct(a b)} on c (vmad: d = a*b + c): ptxas 13.0 negates the product when exactly one of a
+     * and b is written {@code -%r}, and takes that or {@code -c}, not both: "Operand negation limited to either
+     * (source A xor source B) or source C" ({@code -a, b, -c} and {@code a, -b, -c}; {@code -a, -b, -c}
+     * assembles: the product's signs cancel). Where c takes no {@code -} ({@code .po}), a negated product
+     * is "Conflicting use of '.po' modifier with operand negation" ({@code -a, -b} assembles there). A
+     * negative constant ({@code -7}) is a constant, not a negation.
+     */
+    private static int negProduct(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr c, Ast.Expr a, Ast.Expr b,
+                                  List<Finding> out) {
+        boolean na = negated(a);
+        if (na == negated(b)) {
+            return 0;
+        }
+        Ast.Expr factor = na ? a : b;
+        if (negated(c)) {
+            return fail(out, Rules.INVALID_NEGATION, c, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' cannot be negated while the product is (" + Exprs.text(factor) + " has '-'): ptxas takes"
+                    + " either (a xor b) or c negated; negate both factors or neither, or leave " + spec.name()
+                    + " unnegated");
+        }
+        if (!spec.minus()) {
+            return fail(out, Rules.INVALID_NEGATION, factor, "'" + insn.mnemonic() + "' takes no negated product ("
+                    + Exprs.text(factor) + " has '-' and the other factor has none): with this form negate both"
+                    + " factors or neither");
+        }
+        return 0;
+    }
+
+    /** {@code -%r1}, {@code -%r1.h0}: an operand negated with '-' (a negative constant is none). */
+    private static boolean negated(Ast.Expr e) {
+        return e instanceof Ast.Unary u && u.op().text().equals("-") && !FormAnalysis.isIntegerConstant(u.operand());
     }
 
     /** The operand written for the spec named {@code name}, with the optional ones in {@code mask} present. */
@@ -1138,6 +1177,26 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         return value(insn, b, spec, e, dest, ctx, out);
+    }
+
+    /**
+     * A {@code _} element of a written vector: taken in a destination ({@code {%f1, _}}) unless the operand
+     * says {@code nosinkelement} (tex's .v2.f16x2 destination), in a source only where it says {@code sink}.
+     */
+    private static int sinkElement(Ast.Instruction insn, IsaForm.Operand spec, Ast.Expr item, boolean dest,
+                                   List<Finding> out) {
+        if (!dest) {
+            return spec.sink() ? 0 : fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
+                    + spec.name() + " of '" + insn.mnemonic() + "'");
+        }
+        if (spec.limits().noSinkElement()) {
+            // tex.2d.v2.f16x2.f32 {_, %r1}: ptxas 13.0 fatal "Result discard mode is not allowed for instruction
+            // 'mov'" (it writes the destination through a mov), on every target
+            return fail(out, Rules.INVALID_DESTINATION, item, "no element of destination " + spec.name() + " of '"
+                    + insn.mnemonic() + "' may be '_' (ptxas moves the result into it and a move takes no sink):"
+                    + " write a register there");
+        }
+        return 0;
     }
 
     private static boolean allSinks(Ast.VectorExpr v) {
@@ -1309,10 +1368,7 @@ public final class IsaChecks implements FunctionCheck {
                     }
                 }
                 if (item instanceof Ast.Sink) {
-                    if (!spec.sink() && !dest) {
-                        p += fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
-                                + spec.name() + " of '" + insn.mnemonic() + "'");
-                    }
+                    p += sinkElement(insn, spec, item, dest, out);
                     continue;
                 }
                 p += scalar(insn, b, spec, elementType, item, dest, true, ctx, out);
@@ -1413,10 +1469,7 @@ public final class IsaChecks implements FunctionCheck {
                     continue;
                 }
                 if (item instanceof Ast.Sink) {
-                    if (!spec.sink() && !dest) {
-                        p += fail(out, Rules.INVALID_DESTINATION, item, "'_' cannot stand in source operand "
-                                + spec.name() + " of '" + insn.mnemonic() + "'");
-                    }
+                    p += sinkElement(insn, spec, item, dest, out);
                 } else {
                     p += scalar(insn, b, spec, type, item, dest, true, ctx, out);
                 }
@@ -1916,6 +1969,10 @@ public final class IsaChecks implements FunctionCheck {
                     return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '"
                             + insn.mnemonic() + "' is an address [...]");
                 }
+                int u = a.unified() == null ? 0 : unified(insn, b, spec, a, ctx, out);
+                if (u > 0) {
+                    return u;
+                }
                 if (spec.spaces() != null && !a.items().isEmpty()
                         && addressSpaceOf(insn, b, spec, a.items().get(0), ctx, out) > 0) {
                     return 1;
@@ -2248,12 +2305,27 @@ public final class IsaChecks implements FunctionCheck {
                     + "' is " + Exprs.text(e) + ", a predicate plus a constant; ptxas takes a register of another type"
                     + " plus a constant there");
         }
+        if (spec.only() != null && !spec.only().isEmpty() && rt != null && !onlyTakesSum(spec.only(), rt)) {
+            // only(...) decides a register plus a constant as it decides the register (createpolicy.cvt's
+            // %fd3+1, %r3+1 and a cache policy's %r3+1: "Arguments mismatch"); ptxas 13.0 reads a .bN register plus a
+            // constant as .sN (st.bulk's 32-bit size: %r3+1 is taken as the .s32 form, %r3 alone is not)
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is " + Exprs.text(e) + ", a register plus a constant, but " + r.name() + " is " + rt.text()
+                    + ": ptxas takes a " + onlyText(null, spec, null) + " register there");
+        }
         if (spec.only() == null && !FormAnalysis.plusConstantFits(type, rt)) {
             return fail(out, Rules.OPERAND_TYPE_MISMATCH, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is " + Exprs.text(e) + ", a register plus a constant, but " + r.name() + " is " + rt.text()
                     + ": ptxas takes " + SourceRule.plusConstantTypes(type) + " registers there");
         }
         return 0; // PTX0272 once a form passed (plusConstants)
+    }
+
+    /** Whether a register of type {@code rt} plus a constant fits {@code only(...)}: its type listed, or .sN for a .bN one. */
+    private static boolean onlyTakesSum(Set<PtxType> only, PtxType rt) {
+        return only.contains(rt) || rt == PtxType.B32 && only.contains(PtxType.S32)
+                || rt == PtxType.B64 && only.contains(PtxType.S64) || rt == PtxType.B16 && only.contains(PtxType.S16)
+                || rt == PtxType.B8 && only.contains(PtxType.S8);
     }
 
     /**
@@ -2686,6 +2758,32 @@ public final class IsaChecks implements FunctionCheck {
                 return 0;
             }
         }
+    }
+
+    /**
+     * {@code [a].unified}: ptxas 13.0 takes it only where the form writes {@code [a]{.unified}} (ld, ldu,
+     * ld.global.nc, atom and multimem.ld_reduce), with no state space or {@code .global} named (.shared, .local,
+     * .const, .param, and st, red, prefetch, cp.async, multimem.st ...: "Illegal use of attribute '.unified'"),
+     * and there only after a register address ({@code [%rd1]}, {@code [%rd1+8]}; a variable, {@code [g]},
+     * {@code [g+8]}, {@code [s]}, is the same error).
+     */
+    private static int unified(Ast.Instruction insn, Binding b, IsaForm.Operand spec, Ast.Address a,
+                               CheckContext ctx, List<Finding> out) {
+        String space = namedSpace(b);
+        if (!spec.limits().unified() || space != null && !space.equals(".global")) {
+            // two problems: a form that takes '.unified' is reported first (ld.u32 %r1, [g].unified)
+            return 1 + fail(out, Rules.INVALID_OPERAND_KIND, a.unified(), "'.unified' cannot follow operand "
+                    + spec.name() + " of '" + insn.mnemonic() + "': only ld, ldu, atom and multimem.ld_reduce on a"
+                    + " .global or generic address take it; remove it");
+        }
+        Ast.Name n = addressBaseName(a);
+        Symbol s = n == null ? null : ctx.resolve(n.text());
+        if (s == null || s.isRegister()) {
+            return 0;
+        }
+        return fail(out, Rules.INVALID_OPERAND_KIND, a.unified(), "'.unified' follows only an address held in a"
+                + " register ([%rd1].unified), not the variable '" + n.text() + "' of '" + insn.mnemonic()
+                + "'; remove it");
     }
 
     /**

@@ -186,6 +186,58 @@ class IsaNotationLimitsTest {
         assertEquals(List.of(), codes(isa, "3.0", "sm_20", ", texmode_independent", "", "suq.width.b32 %r1, [%rd1];"));
     }
 
+    @Test
+    void sinkElementsNegatedProductsAndUnified() {
+        // made-up excerpts: nosinkelement (tex's .v2.f16x2 destination), negproduct(a b) (vmad's c, its .po
+        // form without {-}c) and [a]{.unified} (ld: .global or generic, after a register only); each verdict
+        // is ptxas 13.0's on the real instruction (docs/ptxas-behaviour.md section 32)
+        Map<String, String> data = Map.of("t.ptxisa", """
+                tex.2d.v2.f16x2.f32  x, [a, c];
+                @operand x : vec(2) reg .f16x2 nosinkelement
+                @operand a : handle(.texref) only(.b64)
+                @operand c : vec(2) .f32
+                ---
+                vmad.u32.u32.u32  d, {-}a, {-}b, {-}c;
+                vmad.u32.u32.u32.po  d, {-}a, {-}b, c;
+                @operand d : reg .u32
+                @operand a b : val .u32
+                @operand c : val .u32 negproduct(a b)
+                ---
+                ld{.ss}.u32  d, [a]{.unified};
+                .ss = { .global, .shared };
+                @operand d : reg .u32
+                @operand a : addr generic
+                ---
+                createpolicy.cvt.L2.b64  d, a;
+                @operand d : reg .u64 only(.b64,.u64,.s64)
+                @operand a : val .u64 only(.b64,.u64,.s32)
+                """);
+        InstructionSet isa = InstructionSet.of(data);
+        String decl = ".global .texref tex; .global .b8 g[16];";
+        String regs = ".reg .f32 %f<4>; .reg .u32 %u<8>; ";
+        assertEquals(List.of("PTX0211"), codes(isa, "9.0", "sm_90", "", decl, regs
+                + "tex.2d.v2.f16x2.f32 {_, %r1}, [tex, {%f1, %f2}];"));
+        assertEquals(List.of(), codes(isa, "9.0", "sm_90", "", decl, regs
+                + "tex.2d.v2.f16x2.f32 {%r2, %r1}, [tex, {%f1, %f2}];"));
+        assertEquals(List.of("PTX0217"), codes(isa, "9.0", "sm_90", "", decl, regs
+                + "vmad.u32.u32.u32 %u1, %u2, -%u3, -%u4;"));
+        assertEquals(List.of(), codes(isa, "9.0", "sm_90", "", decl, regs + "vmad.u32.u32.u32 %u1, -%u2, -%u3, -%u4;"));
+        assertEquals(List.of(), codes(isa, "9.0", "sm_90", "", decl, regs + "vmad.u32.u32.u32 %u1, -7, %u3, -%u4;"));
+        assertEquals(List.of("PTX0217"), codes(isa, "9.0", "sm_90", "", decl, regs
+                + "vmad.u32.u32.u32.po %u1, -%u2, %u3, %u4;"));
+        assertEquals(List.of(), codes(isa, "9.0", "sm_90", "", decl, regs + "vmad.u32.u32.u32.po %u1, -%u2, -%u3, %u4;"));
+        assertEquals(List.of(), codes(isa, "9.0", "sm_90", "", decl, regs + "ld.global.u32 %u1, [%rd1+8].unified;"));
+        assertEquals(List.of("PTX0215"), codes(isa, "9.0", "sm_90", "", decl, regs + "ld.global.u32 %u1, [g].unified;"));
+        assertEquals(List.of("PTX0215"), codes(isa, "9.0", "sm_90", "", decl, regs + "ld.shared.u32 %u1, [%rd1].unified;"));
+        // only(...) decides a register plus a constant as it decides the register; a .bN register reads as .sN
+        assertEquals(List.of("PTX0213"), codes(isa, "9.0", "sm_90", "", decl, regs
+                + "createpolicy.cvt.L2.b64 %rd1, %u2+1;"));
+        assertEquals(List.of("PTX0272"), codes(isa, "9.0", "sm_90", "", decl, regs
+                + "createpolicy.cvt.L2.b64 %rd1, %ud2+1;"));
+        assertEquals(List.of("PTX0272"), codes(isa, "9.0", "sm_90", "", decl, regs
+                + "createpolicy.cvt.L2.b64 %rd1, %r2+1;"));
+    }
+
     private static List<String> codes(InstructionSet isa, String version, String target, String mode, String decl,
                                       String insn) {
         String text = ".version " + version + "\n.target " + target + mode + "\n.address_size 64\n" + decl + "\n"
