@@ -124,6 +124,11 @@ final class FormCompiler {
         for (Annotation a : b.annotations("except")) {
             blockExcept.addAll(except(b, a));
         }
+        for (Annotation a : b.annotations("lowered")) {
+            for (String e : except(b, a)) {
+                blockExcept.add("lowered " + e.substring("except ".length()));
+            }
+        }
         IsaForm.Until blockUntil = null;
         for (Annotation a : b.annotations("until")) {
             blockUntil = until(b, a);
@@ -146,6 +151,10 @@ final class FormCompiler {
                     until = until(b, a);
                 } else if (a.keyword().equals("except")) {
                     formExcept.addAll(except(b, a));
+                } else if (a.keyword().equals("lowered")) {
+                    for (String e : except(b, a)) {
+                        formExcept.add("lowered " + e.substring("except ".length()));
+                    }
                 } else if (a.keyword().equals("undocumented")) {
                     undocumented = a.words().isEmpty() ? "" : a.words().get(0);
                 } else if (!a.keyword().equals("evidence") && !a.keyword().equals("note")) {
@@ -221,6 +230,18 @@ final class FormCompiler {
                 }
                 if (o.shape() == Shape.ADDRESS && o.inner().size() > 1 && described && !o.text().contains("{,")) {
                     // [tensorMap, tensorCoords]: the parts that have @operand lines are checked
+                    List<IsaForm.Operand> parts = new ArrayList<>();
+                    for (String n : o.inner()) {
+                        List<String> spec = operandSpecs.get(n);
+                        IsaSource.Operand part = new IsaSource.Operand(n, Shape.PLAIN, 1, false, false, null, n, false,
+                                false, List.of(n));
+                        parts.add(spec == null ? null : operand(b, part, false, slots, typeFirst, typeLast, spec,
+                                geometries));
+                    }
+                    op = withParts(op, parts);
+                } else if (o.shape() == Shape.VECTOR && o.inner().size() > 1 && described) {
+                    // {byte-id-a, thread-id-a}: elements with @operand lines of their own are checked by them
+                    // (the first element by the vector's); the others by the vector's (mma's block-scale selectors)
                     List<IsaForm.Operand> parts = new ArrayList<>();
                     for (String n : o.inner()) {
                         List<String> spec = operandSpecs.get(n);

@@ -274,6 +274,12 @@ public final class IsaForm {
      * which the form does not apply; carried in the repeatable set as {@code "except LO HI"}.
      */
     private final int[] except;
+    /**
+     * {@code @lowered sm_LO..sm_HI}: the targets on which ptxas lowers the form into per-element
+     * instructions, so that a constant among the registers of a vector operand is judged as a lone
+     * constant of the operand's type; carried in the repeatable set as {@code "lowered LO HI"}.
+     */
+    private final int[] lowered;
     private final Until until;
     private final String name;
     private final int nameLength;
@@ -342,7 +348,8 @@ public final class IsaForm {
         this.repeatable = Set.copyOf(repeatable);
         this.maxWords = maxWords(this.repeatable);
         this.maxCount = maxCount(this.repeatable, this.maxWords);
-        this.except = except(this.repeatable);
+        this.except = ranges(this.repeatable, "except ");
+        this.lowered = ranges(this.repeatable, "lowered ");
         // the longest run of leading required non-type slots that spells names of @names: a literal
         // or an enumeration each of whose values continues every candidate to a name
         List<String> prefixes = List.of(opcode);
@@ -402,7 +409,8 @@ public final class IsaForm {
         this.repeatable = repeatable;
         this.maxWords = maxWords(repeatable);
         this.maxCount = maxCount(repeatable, this.maxWords);
-        this.except = except(repeatable);
+        this.except = ranges(repeatable, "except ");
+        this.lowered = ranges(repeatable, "lowered ");
         this.until = until;
         this.name = name;
         this.nameLength = nameLength;
@@ -603,10 +611,15 @@ public final class IsaForm {
         return "except " + lo + " " + hi;
     }
 
-    private static int[] except(Set<String> repeatable) {
+    /** The entry of the repeatable set that says {@code @lowered sm_LO..sm_HI}. */
+    static String loweredEntry(int lo, int hi) {
+        return "lowered " + lo + " " + hi;
+    }
+
+    private static int[] ranges(Set<String> repeatable, String prefix) {
         int n = 0;
         for (String r : repeatable) {
-            n += r.startsWith("except ") ? 2 : 0;
+            n += r.startsWith(prefix) ? 2 : 0;
         }
         if (n == 0) {
             return new int[0];
@@ -614,7 +627,7 @@ public final class IsaForm {
         int[] out = new int[n];
         int i = 0;
         for (String r : new java.util.TreeSet<>(repeatable)) {
-            if (r.startsWith("except ")) {
+            if (r.startsWith(prefix)) {
                 String[] p = r.split(" ");
                 out[i++] = Integer.parseInt(p[1]);
                 out[i++] = Integer.parseInt(p[2]);
@@ -631,6 +644,19 @@ public final class IsaForm {
     public boolean excludes(int sm) {
         for (int i = 0; i < except.length; i += 2) {
             if (sm >= except[i] && sm <= except[i + 1]) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether ptxas lowers the form into per-element instructions on target {@code sm} ({@code @lowered}):
+     * FP8 mma on sm_90 ... sm_119 ("Arguments mismatch for instruction 'mov'" / "'add'").
+     */
+    public boolean lowered(int sm) {
+        for (int i = 0; i < lowered.length; i += 2) {
+            if (sm >= lowered[i] && sm <= lowered[i + 1]) {
                 return true;
             }
         }

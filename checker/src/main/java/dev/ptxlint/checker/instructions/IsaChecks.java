@@ -1243,13 +1243,15 @@ public final class IsaChecks implements FunctionCheck {
             // the operand's type, once the vector has a register or float constants of two types (mixedConstants)
             boolean register = spec.kind() == IsaForm.Kind.REG;
             int mix = dest || spec.kind() == IsaForm.Kind.PRED ? 0 : mixedConstants(items, ctx);
-            if (mix != 0 && isa.listed("vectorconstscalar", b.form().name())) {
-                // ptxas lowers tcgen05.st and tcgen05.mma into per-element st/mov: each constant is then judged
-                // as a lone constant of the operand's type ({%r1, 1.0} for .b32: "Arguments mismatch for
-                // instruction 'st'"), after the kind test of its neighbours (@vectorconstscalar; slots-mixedvec)
+            boolean lowered = (mix & MIX_REGISTER) != 0 && lowered(b, ctx);
+            if (mix != 0 && (lowered || isa.listed("vectorconstscalar", b.form().name()))) {
+                // ptxas lowers tcgen05.st and tcgen05.mma (and FP8 mma on some targets: @lowered) into
+                // per-element st/mov/add: each constant is then judged as a lone constant of the operand's type
+                // ({%r1, 1.0} for .b32: "Arguments mismatch for instruction 'st'"), after the kind test of its
+                // neighbours (@vectorconstscalar; slots-mixedvec)
                 mix = MIX_CONSTANT;
             }
-            PtxType elementType = (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
+            PtxType elementType = lowered ? loweredType(spec, type) : (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
                     && type.kind() != PtxType.Kind.BIT ? type.bitType() : bitElementType(v, type, spec.relaxed(), ctx);
             boolean f64 = type == PtxType.F64 && (mix & MIX_REGISTER) == 0;
             if (((mix & MIX_REGISTER) != 0 || f64 && mix != 0) && intCrash(insn, b, spec, type, items, -1, ctx, out) > 0) {
@@ -1257,8 +1259,17 @@ public final class IsaChecks implements FunctionCheck {
             }
             int size = 0;
             boolean kinds = false;
+            // elements with @operand lines of their own (mma's block-scale selectors {byte-id, thread-id}):
+            // ptxas checks each constant's value by its element, beside registers too ('out of range')
+            List<IsaForm.Operand> elements = spec.parts();
             for (int i = 0; i < items.size(); i++) {
                 Ast.Expr item = items.get(i);
+                IsaForm.Operand es = elements == null || i >= elements.size() || elements.get(i) == null ? spec
+                        : elements.get(i);
+                if (es != spec && FormAnalysis.isIntegerConstant(item) && constantValue(insn, es, item, out) > 0) {
+                    p++;
+                    continue;
+                }
                 int lk = mix == 0 ? 0 : literalKind(item);
                 if (lk != 0) {
                     int q = kinds ? 0 : constantNeighbours(insn, spec, items, i, ctx, out);
@@ -1282,6 +1293,18 @@ public final class IsaChecks implements FunctionCheck {
                         TypeRules.ImmediateFit fit = immediateFit(b, spec, type, item, floatKindOf(item), true);
                         p += fit == TypeRules.ImmediateFit.WRONG_KIND ? fail(out, Rules.INVALID_IMMEDIATE, item,
                                 OperandFit.immediateMessage(type, floatKindOf(item), spec.name(), insn.mnemonic())) : 0;
+                        continue;
+                    }
+                }
+                if (!dest && !kinds && lk == 0 && i > 0) {
+                    // two registers of different kinds side by side (.f32 and .u32/.s32, .f16x2, .f16 and .s16, ...):
+                    // ptxas 13.0 compares each element with the one before it in every source vector, not only in
+                    // whole ones ("Vector with elements of different types are not allowed in st instruction" for
+                    // st.global.v4.b32 [a], {%f1, %s2, %r3, %r4}; a .bN register goes with any; slots-mixedvec)
+                    int q = registerNeighbours(insn, spec, items, i, ctx, out);
+                    if (q > 0) {
+                        kinds = true; // one such diagnostic per vector
+                        p += q;
                         continue;
                     }
                 }
@@ -1315,7 +1338,7 @@ public final class IsaChecks implements FunctionCheck {
                     }
                     continue;
                 }
-                p += scalar(insn, b, spec, elementType, item, dest, true, ctx, out);
+                p += scalar(insn, b, es, elementType, item, dest, true, ctx, out);
             }
             return p;
         }
@@ -1379,11 +1402,12 @@ public final class IsaChecks implements FunctionCheck {
         boolean mixed = false;
         boolean typed = true;
         boolean constants = !dest && spec.kind() != IsaForm.Kind.REG && spec.kind() != IsaForm.Kind.PRED;
-        if (constants && (mixedConstants(items, ctx) & MIX_REGISTER) != 0
-                && intCrash(insn, b, spec, type, items, -1, ctx, out) > 0) {
+        boolean withRegister = constants && (mixedConstants(items, ctx) & MIX_REGISTER) != 0;
+        if (withRegister && intCrash(insn, b, spec, type, items, -1, ctx, out) > 0) {
             return 1;
         }
         int registers = 0;
+        boolean lowered = withRegister && lowered(b, ctx);
         for (int i = 0; i < items.size(); i++) {
             Ast.Expr item = items.get(i);
             int lk = constants ? literalKind(item) : 0;
@@ -1393,6 +1417,12 @@ public final class IsaChecks implements FunctionCheck {
                 // integer one leaves it untyped ({%u1, 1} fits only(.b32)) (ptxas 13.0, slots-mixedvec)
                 if (constantNeighbours(insn, spec, items, i, ctx, out) > 0) {
                     return p + 1;
+                }
+                if (lowered) {
+                    // @lowered (FP8 mma on sm_90 ... sm_119): ptxas moves each element on its own, so a constant
+                    // beside registers is judged as a lone constant of the operand's type ({%r1, 1.0} for .b32:
+                    // "Arguments mismatch for instruction 'mov'")
+                    p += scalar(insn, b, spec, loweredType(spec, type), item, dest, true, ctx, out);
                 }
                 previous = 0;
                 PtxType r = lk == 1 ? literalFloatType(item) : null;
@@ -1575,6 +1605,31 @@ public final class IsaChecks implements FunctionCheck {
      * relaxed rules (ld, st) a wider bit-size register does the same: {@code st.global.v2.u8 [a], {%r1, %f1}},
      * {@code {%rs1, %h1}} and {@code ld.global.v2.s16 {%rd1, %fd1}, [a]} assemble (ptxas 13.0, holdout-headers).
      */
+    /**
+     * Whether ptxas lowers the binding's form into per-element instructions on the module's target
+     * ({@code @lowered sm_LO..sm_HI}: FP8 mma on sm_90 ... sm_119; slots-mixedvec).
+     */
+    private static boolean lowered(Binding b, CheckContext ctx) {
+        Target t = ctx.declaredTarget();
+        return t != null && b.form().lowered(t.sm());
+    }
+
+    /**
+     * The type a lowered element is moved as: the operand's type, or the packed type its {@code only(...)}
+     * lists (FP8 mma's .f16 accumulators, {@code .b32 only(.b32,.f16x2)}: every constant is "Arguments mismatch
+     * for instruction 'add'", as a lone .f16x2 constant is).
+     */
+    private static PtxType loweredType(IsaForm.Operand spec, PtxType type) {
+        if (spec.only() != null) {
+            for (PtxType t : spec.only()) {
+                if (t.isPacked() && t.kind() == PtxType.Kind.FLOAT) {
+                    return t;
+                }
+            }
+        }
+        return type;
+    }
+
     private static PtxType bitElementType(Ast.VectorExpr v, PtxType type, boolean relaxed, CheckContext ctx) {
         if (type == null || type.kind() == PtxType.Kind.BIT || type.kind() == PtxType.Kind.PREDICATE) {
             return type;
@@ -1795,6 +1850,33 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         return 0;
+    }
+
+    /** A register element next to the register before it, of another kind (.bN and .pred sit next to any). */
+    private static int registerNeighbours(Ast.Instruction insn, IsaForm.Operand spec, List<Ast.Expr> items, int i,
+                                          CheckContext ctx, List<Finding> out) {
+        String rt = registerType(items.get(i), ctx);
+        if (rt == null) {
+            return 0;
+        }
+        String pt = registerType(items.get(i - 1), ctx);
+        if (pt == null) {
+            return 0;
+        }
+        PtxType r = TypeCache.of(rt);
+        PtxType q = TypeCache.of(pt);
+        if (r == null || q == null) {
+            return 0;
+        }
+        int k = elementKind(r);
+        int pk = elementKind(q);
+        if (k == 0 || pk == 0 || k == 4 || pk == 4 || k == pk) {
+            return 0;
+        }
+        return fail(out, Rules.VECTOR_ELEMENT_KINDS, items.get(i), "'" + ((Ast.Name) items.get(i)).text() + "' ("
+                + r.text() + ") follows '" + ((Ast.Name) items.get(i - 1)).text() + "' (" + q.text() + ") in operand "
+                + spec.name() + " of '" + insn.mnemonic() + "': ptxas refuses elements of different kinds side by side"
+                + " (\"Vector with elements of different types\"); use registers of one kind (a .b register goes with any)");
     }
 
     /** The text of a constant element, for messages. */
