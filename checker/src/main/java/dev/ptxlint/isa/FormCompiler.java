@@ -125,9 +125,7 @@ final class FormCompiler {
             blockExcept.addAll(except(b, a));
         }
         for (Annotation a : b.annotations("lowered")) {
-            for (String e : except(b, a)) {
-                blockExcept.add("lowered " + e.substring("except ".length()));
-            }
+            blockExcept.addAll(lowered(b, a));
         }
         IsaForm.Until blockUntil = null;
         for (Annotation a : b.annotations("until")) {
@@ -152,9 +150,7 @@ final class FormCompiler {
                 } else if (a.keyword().equals("except")) {
                     formExcept.addAll(except(b, a));
                 } else if (a.keyword().equals("lowered")) {
-                    for (String e : except(b, a)) {
-                        formExcept.add("lowered " + e.substring("except ".length()));
-                    }
+                    formExcept.addAll(lowered(b, a));
                 } else if (a.keyword().equals("undocumented")) {
                     undocumented = a.words().isEmpty() ? "" : a.words().get(0);
                 } else if (!a.keyword().equals("evidence") && !a.keyword().equals("note")) {
@@ -309,6 +305,40 @@ final class FormCompiler {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * {@code @lowered sm_LO..sm_HI ... [.TYPE] [OPERAND ...]} (a form line's or a block's): the target ranges on
+     * which ptxas lowers the form into per-element instructions, the type its elements are moved as (default:
+     * the operand's) and the operands concerned (default: every vector operand). As repeatable-set entries
+     * {@code "lowered LO HI TYPE OPERANDS"}.
+     */
+    private static List<String> lowered(Block b, Annotation a) {
+        List<String> ranges = new ArrayList<>();
+        String type = "-";
+        List<String> operands = new ArrayList<>();
+        for (String w : a.words()) {
+            if (w.contains("..")) {
+                ranges.add(w);
+            } else if (w.startsWith(".")) {
+                if (PtxType.of(w) == null || !type.equals("-")) {
+                    throw new FormatException(b.file(), a.line(), "@lowered sm_LO..sm_HI ... [.TYPE] [OPERAND ...]: one fundamental type");
+                }
+                type = w;
+            } else {
+                operands.add(w);
+            }
+        }
+        if (ranges.isEmpty()) {
+            throw new FormatException(b.file(), a.line(), "@lowered sm_LO..sm_HI ... [.TYPE] [OPERAND ...]");
+        }
+        List<String> out = new ArrayList<>();
+        String ops = operands.isEmpty() ? "-" : String.join(",", operands);
+        for (String e : except(b, new Annotation(a.keyword(), String.join(" ", ranges), a.line()))) {
+            String[] p = e.split(" ");
+            out.add(IsaForm.loweredEntry(Integer.parseInt(p[1]), Integer.parseInt(p[2]), type, ops));
+        }
+        return out;
     }
 
     /**

@@ -1243,7 +1243,8 @@ public final class IsaChecks implements FunctionCheck {
             // the operand's type, once the vector has a register or float constants of two types (mixedConstants)
             boolean register = spec.kind() == IsaForm.Kind.REG;
             int mix = dest || spec.kind() == IsaForm.Kind.PRED ? 0 : mixedConstants(items, ctx);
-            boolean lowered = (mix & MIX_REGISTER) != 0 && lowered(b, ctx);
+            PtxType loweredType = (mix & MIX_REGISTER) != 0 ? loweredAs(b, spec, type, ctx) : null;
+            boolean lowered = loweredType != null;
             if (mix != 0 && (lowered || isa.listed("vectorconstscalar", b.form().name()))) {
                 // ptxas lowers tcgen05.st and tcgen05.mma (and FP8 mma on some targets: @lowered) into
                 // per-element st/mov/add: each constant is then judged as a lone constant of the operand's type
@@ -1251,7 +1252,7 @@ public final class IsaChecks implements FunctionCheck {
                 // neighbours (@vectorconstscalar; slots-mixedvec)
                 mix = MIX_CONSTANT;
             }
-            PtxType elementType = lowered ? loweredType(spec, type) : (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
+            PtxType elementType = lowered ? loweredType : (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
                     && type.kind() != PtxType.Kind.BIT ? type.bitType() : bitElementType(v, type, spec.relaxed(), ctx);
             boolean f64 = type == PtxType.F64 && (mix & MIX_REGISTER) == 0;
             if (((mix & MIX_REGISTER) != 0 || f64 && mix != 0) && intCrash(insn, b, spec, type, items, -1, ctx, out) > 0) {
@@ -1274,6 +1275,12 @@ public final class IsaChecks implements FunctionCheck {
                 if (lk != 0) {
                     int q = kinds ? 0 : constantNeighbours(insn, spec, items, i, ctx, out);
                     kinds |= q > 0; // one such diagnostic per vector, as ptxas gives one
+                    if (lowered && q == 0) {
+                        // @lowered: the element is moved on its own (a register-only operand too: wmma.store's data
+                        // {%r24, %r25, %r26, 1.0}, "Arguments mismatch for instruction 'mov'")
+                        p += loweredConstant(insn, b, spec, loweredType, item, lk, out);
+                        continue;
+                    }
                     if (q > 0 || (mix & MIX_REGISTER) != 0 || (mix & MIX_FLOAT_TYPES) != 0 && !register
                             || f64 && lk == 2 && !register) {
                         // (integers in a vector of .f64 constants: mma.sync...f64 {1, 1} assembles, where a lone
@@ -1407,7 +1414,7 @@ public final class IsaChecks implements FunctionCheck {
             return 1;
         }
         int registers = 0;
-        boolean lowered = withRegister && lowered(b, ctx);
+        PtxType lowered = withRegister ? loweredAs(b, spec, type, ctx) : null;
         for (int i = 0; i < items.size(); i++) {
             Ast.Expr item = items.get(i);
             int lk = constants ? literalKind(item) : 0;
@@ -1418,11 +1425,11 @@ public final class IsaChecks implements FunctionCheck {
                 if (constantNeighbours(insn, spec, items, i, ctx, out) > 0) {
                     return p + 1;
                 }
-                if (lowered) {
-                    // @lowered (FP8 mma on sm_90 ... sm_119): ptxas moves each element on its own, so a constant
-                    // beside registers is judged as a lone constant of the operand's type ({%r1, 1.0} for .b32:
+                if (lowered != null) {
+                    // @lowered (FP8 mma on sm_90 ... sm_119, wmma's .f16 c): ptxas moves each element on its own, so a
+                    // constant beside registers is judged as a lone constant of that type ({%r1, 1.0} for .b32:
                     // "Arguments mismatch for instruction 'mov'")
-                    p += scalar(insn, b, spec, loweredType(spec, type), item, dest, true, ctx, out);
+                    p += loweredConstant(insn, b, spec, lowered, item, lk, out);
                 }
                 previous = 0;
                 PtxType r = lk == 1 ? literalFloatType(item) : null;
@@ -1605,29 +1612,23 @@ public final class IsaChecks implements FunctionCheck {
      * relaxed rules (ld, st) a wider bit-size register does the same: {@code st.global.v2.u8 [a], {%r1, %f1}},
      * {@code {%rs1, %h1}} and {@code ld.global.v2.s16 {%rd1, %fd1}, [a]} assemble (ptxas 13.0, holdout-headers).
      */
-    /**
-     * Whether ptxas lowers the binding's form into per-element instructions on the module's target
-     * ({@code @lowered sm_LO..sm_HI}: FP8 mma on sm_90 ... sm_119; slots-mixedvec).
-     */
-    private static boolean lowered(Binding b, CheckContext ctx) {
-        Target t = ctx.declaredTarget();
-        return t != null && b.form().lowered(t.sm());
+    /** A constant element of a lowered vector, judged as a lone constant of {@code type} ({@code lk}: its literalKind). */
+    private static int loweredConstant(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Expr item,
+                                       int lk, List<Finding> out) {
+        Kind k = lk == 2 ? Kind.INTEGER : floatKindOf(item);
+        return immediateFit(b, spec, type, item, k, true) != TypeRules.ImmediateFit.WRONG_KIND ? 0
+                : fail(out, Rules.INVALID_IMMEDIATE, item, OperandFit.immediateMessage(type, k, spec.name(), insn.mnemonic())
+                + " (ptxas moves each element of this vector on its own here)");
     }
 
     /**
-     * The type a lowered element is moved as: the operand's type, or the packed type its {@code only(...)}
-     * lists (FP8 mma's .f16 accumulators, {@code .b32 only(.b32,.f16x2)}: every constant is "Arguments mismatch
-     * for instruction 'add'", as a lone .f16x2 constant is).
+     * The type whose lone constants the elements of this operand must be, where ptxas lowers the binding's form
+     * into per-element instructions on the module's target ({@code @lowered}: FP8 mma on sm_90 ... sm_119,
+     * wmma.store's data and wmma.mma's .f16 c as .b32; slots-mixedvec), or null.
      */
-    private static PtxType loweredType(IsaForm.Operand spec, PtxType type) {
-        if (spec.only() != null) {
-            for (PtxType t : spec.only()) {
-                if (t.isPacked() && t.kind() == PtxType.Kind.FLOAT) {
-                    return t;
-                }
-            }
-        }
-        return type;
+    private static PtxType loweredAs(Binding b, IsaForm.Operand spec, PtxType type, CheckContext ctx) {
+        Target t = ctx.declaredTarget();
+        return t == null ? null : b.form().loweredAs(t.sm(), spec.name(), type);
     }
 
     private static PtxType bitElementType(Ast.VectorExpr v, PtxType type, boolean relaxed, CheckContext ctx) {
