@@ -1616,8 +1616,15 @@ public final class IsaChecks implements FunctionCheck {
     private static int loweredConstant(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Expr item,
                                        int lk, List<Finding> out) {
         Kind k = lk == 2 ? Kind.INTEGER : floatKindOf(item);
-        return immediateFit(b, spec, type, item, k, true) != TypeRules.ImmediateFit.WRONG_KIND ? 0
-                : fail(out, Rules.INVALID_IMMEDIATE, item, OperandFit.immediateMessage(type, k, spec.name(), insn.mnemonic())
+        if (immediateFit(b, spec, type, item, k, true) != TypeRules.ImmediateFit.WRONG_KIND) {
+            return 0;
+        }
+        Kind other = lk == 2 ? Kind.FLOAT_HEX_F : Kind.INTEGER;
+        return fail(out, Rules.INVALID_IMMEDIATE, item, immediateFit(b, spec, type, item, other, true)
+                == TypeRules.ImmediateFit.WRONG_KIND ? "operand " + spec.name() + " of '" + insn.mnemonic() + "' takes no"
+                + " constant beside its registers here: ptxas moves each element on its own as " + type.text()
+                + ", which takes none; put the value in a register"
+                : OperandFit.immediateMessage(type, k, spec.name(), insn.mnemonic())
                 + " (ptxas moves each element of this vector on its own here)");
     }
 
