@@ -17,7 +17,9 @@ Lines: family, version, target, instruction (deterministic; no randomness). The 
   special register; 0d, floating-point and integer constants and special registers beside registers
   of each kind in tex and suld coordinates (sm_90);
 * neighbours: st.global.v4 .b32/.u32/.f32 with two registers of kinds .u32/.s32/.f32/.f16x2/.b32 side
-  by side, a .b32 register and a constant or a register (sm_90).
+  by side, a .b32 register and a constant or a register (sm_90); registers of two kinds side by side in
+  the vectors of mov, st, ld, stmatrix, ldmatrix, multimem.st, red, atom, tex and wmma.load, sources
+  and destinations (sm_90).
 """
 import argparse
 import os
@@ -153,11 +155,27 @@ def neighbours():
     return [("sm_90", c) for c in out]
 
 
+OTHER_NEIGHBOURS = [
+    "mov.b64 %rd1, {%f1, %u1};", "mov.b64 %rd1, {%u1, %f1};", "mov.b64 %rd1, {%s1, %u1};", "mov.b32 %r1, {%h1, %ss1};",
+    "mov.b32 %r1, {%rs1, %h1};", "mov.b64 %rd1, {%hh1, %f1};", "st.shared.v2.b64 [s], {%fd1, %sd1};",
+    "st.shared.v2.b16 [s], {%h1, %us1};", "st.local.v2.b32 [%rd1], {%f1, %u1};",
+    "stmatrix.sync.aligned.m8n8.x2.shared.b16 [%rd1], {%f1, %u1};", "multimem.st.global.v2.f32 [%rd1], {%f1, %u1};",
+    "red.global.add.v2.f32 [%rd1], {%f1, %u1};", "cvt.rn.f16x2.f32 %r1, %f1, %f2;", "mov.b64 {%f1, %u1}, %rd1;",
+    "ld.global.v2.b32 {%f1, %u1}, [%rd1];", "ld.global.v4.b32 {%f1, %r2, %u3, %u4}, [%rd1];",
+    "ld.global.v4.f32 {%f1, %f2, %u3, %u4}, [%rd1];", "ld.global.v2.u16 {%h1, %us1}, [%rd1];",
+    "tex.2d.v4.f32.f32 {%f9, %u10, %f11, %f12}, [tex, {%f1, %f2}];",
+    "ldmatrix.sync.aligned.m8n8.x2.shared.b16 {%f1, %u1}, [%rd1];",
+    "wmma.load.a.sync.aligned.row.m16n16k16.f16 {%r1, %r2, %r3, %r4, %hh5, %f6, %r7, %r8}, [%rd1];",
+    "atom.global.v2.f32.add {%f1, %u1}, [%rd1], {%f2, %f3};", "mov.b64 {%hh1, %s1}, %rd1;", "mov.b64 {%s1, %u1}, %rd1;",
+    "ld.global.v2.b32 {%f1, _}, [%rd1];",
+]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
-    cases = coordinates() + neighbours() + fp8() + fp8_k16() + selectors()
+    cases = coordinates() + neighbours() + [("sm_90", c) for c in OTHER_NEIGHBOURS] + fp8() + fp8_k16() + selectors()
     seen = set()
     with open(a.out, "w") as f:
         for tg, ins in cases:

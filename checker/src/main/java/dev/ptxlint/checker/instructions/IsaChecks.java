@@ -1263,8 +1263,11 @@ public final class IsaChecks implements FunctionCheck {
             // elements with @operand lines of their own (mma's block-scale selectors {byte-id, thread-id}):
             // ptxas checks each constant's value by its element, beside registers too ('out of range')
             List<IsaForm.Operand> elements = spec.parts();
+            PtxType before = null; // the register type of the element before, for the neighbour test
             for (int i = 0; i < items.size(); i++) {
                 Ast.Expr item = items.get(i);
+                PtxType previous = before;
+                before = null; // set again below when this element is a register
                 IsaForm.Operand es = elements == null || i >= elements.size() || elements.get(i) == null ? spec
                         : elements.get(i);
                 if (es != spec && FormAnalysis.isIntegerConstant(item) && constantValue(insn, es, item, out) > 0) {
@@ -1303,12 +1306,15 @@ public final class IsaChecks implements FunctionCheck {
                         continue;
                     }
                 }
-                if (!dest && !kinds && lk == 0 && i > 0) {
+                if (!kinds) {
                     // two registers of different kinds side by side (.f32 and .u32/.s32, .f16x2, .f16 and .s16, ...):
-                    // ptxas 13.0 compares each element with the one before it in every source vector, not only in
-                    // whole ones ("Vector with elements of different types are not allowed in st instruction" for
-                    // st.global.v4.b32 [a], {%f1, %s2, %r3, %r4}; a .bN register goes with any; slots-mixedvec)
-                    int q = registerNeighbours(insn, spec, items, i, ctx, out);
+                    // ptxas 13.0 compares each element with the one before it in every vector, not only in whole
+                    // ones ("Vector with elements of different types are not allowed in st instruction" for
+                    // st.global.v4.b32 [a], {%f1, %s2, %r3, %r4}; ld, mov's unpacking {%hh1, %s1}, ldmatrix, wmma.load
+                    // destinations too; a .bN register goes with any; slots-mixedvec, slots-lowering)
+                    PtxType here = lk == 0 ? TypeCache.of(registerType(item, ctx)) : null;
+                    int q = here == null || previous == null ? 0 : registerNeighbours(insn, spec, items, i, here, previous, out);
+                    before = here;
                     if (q > 0) {
                         kinds = true; // one such diagnostic per vector
                         p += q;
@@ -1862,20 +1868,7 @@ public final class IsaChecks implements FunctionCheck {
 
     /** A register element next to the register before it, of another kind (.bN and .pred sit next to any). */
     private static int registerNeighbours(Ast.Instruction insn, IsaForm.Operand spec, List<Ast.Expr> items, int i,
-                                          CheckContext ctx, List<Finding> out) {
-        String rt = registerType(items.get(i), ctx);
-        if (rt == null) {
-            return 0;
-        }
-        String pt = registerType(items.get(i - 1), ctx);
-        if (pt == null) {
-            return 0;
-        }
-        PtxType r = TypeCache.of(rt);
-        PtxType q = TypeCache.of(pt);
-        if (r == null || q == null) {
-            return 0;
-        }
+                                          PtxType r, PtxType q, List<Finding> out) {
         int k = elementKind(r);
         int pk = elementKind(q);
         if (k == 0 || pk == 0 || k == 4 || pk == 4 || k == pk) {
