@@ -124,6 +124,9 @@ final class FormCompiler {
         for (Annotation a : b.annotations("except")) {
             blockExcept.addAll(except(b, a));
         }
+        for (Annotation a : b.annotations("lowered")) {
+            blockExcept.addAll(lowered(b, a));
+        }
         IsaForm.Until blockUntil = null;
         for (Annotation a : b.annotations("until")) {
             blockUntil = until(b, a);
@@ -146,6 +149,8 @@ final class FormCompiler {
                     until = until(b, a);
                 } else if (a.keyword().equals("except")) {
                     formExcept.addAll(except(b, a));
+                } else if (a.keyword().equals("lowered")) {
+                    formExcept.addAll(lowered(b, a));
                 } else if (a.keyword().equals("undocumented")) {
                     undocumented = a.words().isEmpty() ? "" : a.words().get(0);
                 } else if (!a.keyword().equals("evidence") && !a.keyword().equals("note")) {
@@ -230,6 +235,18 @@ final class FormCompiler {
                                 geometries));
                     }
                     op = withParts(op, parts);
+                } else if (o.shape() == Shape.VECTOR && o.inner().size() > 1 && described) {
+                    // {byte-id-a, thread-id-a}: elements with @operand lines of their own are checked by them
+                    // (the first element by the vector's); the others by the vector's (mma's block-scale selectors)
+                    List<IsaForm.Operand> parts = new ArrayList<>();
+                    for (String n : o.inner()) {
+                        List<String> spec = operandSpecs.get(n);
+                        IsaSource.Operand part = new IsaSource.Operand(n, Shape.PLAIN, 1, false, false, null, n, false,
+                                false, List.of(n));
+                        parts.add(spec == null ? null : operand(b, part, false, slots, typeFirst, typeLast, spec,
+                                geometries));
+                    }
+                    op = withParts(op, parts);
                 }
                 ops.add(op);
             }
@@ -295,6 +312,40 @@ final class FormCompiler {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * {@code @lowered sm_LO..sm_HI ... [.TYPE] [OPERAND ...]} (a form line's or a block's): the target ranges on
+     * which ptxas lowers the form into per-element instructions, the type its elements are moved as (default:
+     * the operand's) and the operands concerned (default: every vector operand). As repeatable-set entries
+     * {@code "lowered LO HI TYPE OPERANDS"}.
+     */
+    private static List<String> lowered(Block b, Annotation a) {
+        List<String> ranges = new ArrayList<>();
+        String type = "-";
+        List<String> operands = new ArrayList<>();
+        for (String w : a.words()) {
+            if (w.contains("..")) {
+                ranges.add(w);
+            } else if (w.startsWith(".")) {
+                if (PtxType.of(w) == null || !type.equals("-")) {
+                    throw new FormatException(b.file(), a.line(), "@lowered sm_LO..sm_HI ... [.TYPE] [OPERAND ...]: one fundamental type");
+                }
+                type = w;
+            } else {
+                operands.add(w);
+            }
+        }
+        if (ranges.isEmpty()) {
+            throw new FormatException(b.file(), a.line(), "@lowered sm_LO..sm_HI ... [.TYPE] [OPERAND ...]");
+        }
+        List<String> out = new ArrayList<>();
+        String ops = operands.isEmpty() ? "-" : String.join(",", operands);
+        for (String e : except(b, new Annotation(a.keyword(), String.join(" ", ranges), a.line()))) {
+            String[] p = e.split(" ");
+            out.add(IsaForm.loweredEntry(Integer.parseInt(p[1]), Integer.parseInt(p[2]), type, ops));
+        }
+        return out;
     }
 
     /**

@@ -284,6 +284,17 @@ public final class IsaForm {
      * which the form does not apply; carried in the repeatable set as {@code "except LO HI"}.
      */
     private final int[] except;
+    /**
+     * {@code @lowered sm_LO..sm_HI [.TYPE] [OPERAND ...]}: the targets on which ptxas lowers the form into
+     * per-element instructions, so that a constant among the registers of a vector operand (of the named
+     * operands, or of every one) is judged as a lone constant of {@code .TYPE} (or of the operand's type);
+     * carried in the repeatable set as {@code "lowered LO HI TYPE OPERANDS"} ({@code -}: none given).
+     */
+    private final Lowering[] lowered;
+
+    /** One {@code @lowered} annotation: targets {@code lo..hi}, the type (null: the operand's), the operands (null: all). */
+    private record Lowering(int lo, int hi, PtxType type, Set<String> operands) {
+    }
     private final Until until;
     private final String name;
     private final int nameLength;
@@ -352,7 +363,8 @@ public final class IsaForm {
         this.repeatable = Set.copyOf(repeatable);
         this.maxWords = maxWords(this.repeatable);
         this.maxCount = maxCount(this.repeatable, this.maxWords);
-        this.except = except(this.repeatable);
+        this.except = ranges(this.repeatable, "except ");
+        this.lowered = lowered(this.repeatable);
         // the longest run of leading required non-type slots that spells names of @names: a literal
         // or an enumeration each of whose values continues every candidate to a name
         List<String> prefixes = List.of(opcode);
@@ -412,7 +424,8 @@ public final class IsaForm {
         this.repeatable = repeatable;
         this.maxWords = maxWords(repeatable);
         this.maxCount = maxCount(repeatable, this.maxWords);
-        this.except = except(repeatable);
+        this.except = ranges(repeatable, "except ");
+        this.lowered = lowered(repeatable);
         this.until = until;
         this.name = name;
         this.nameLength = nameLength;
@@ -613,10 +626,30 @@ public final class IsaForm {
         return "except " + lo + " " + hi;
     }
 
-    private static int[] except(Set<String> repeatable) {
+    /**
+     * The entry of the repeatable set that says {@code @lowered sm_LO..sm_HI [.TYPE] [OPERAND ...]}: {@code type}
+     * and {@code operands} are {@code "-"} when not given (the operand's type; every operand).
+     */
+    static String loweredEntry(int lo, int hi, String type, String operands) {
+        return "lowered " + lo + " " + hi + " " + type + " " + operands;
+    }
+
+    private static Lowering[] lowered(Set<String> repeatable) {
+        List<Lowering> out = new java.util.ArrayList<>();
+        for (String r : new java.util.TreeSet<>(repeatable)) {
+            if (r.startsWith("lowered ")) {
+                String[] p = r.split(" ");
+                out.add(new Lowering(Integer.parseInt(p[1]), Integer.parseInt(p[2]), p[3].equals("-") ? null
+                        : PtxType.of(p[3]), p[4].equals("-") ? null : Set.of(p[4].split(","))));
+            }
+        }
+        return out.toArray(new Lowering[0]);
+    }
+
+    private static int[] ranges(Set<String> repeatable, String prefix) {
         int n = 0;
         for (String r : repeatable) {
-            n += r.startsWith("except ") ? 2 : 0;
+            n += r.startsWith(prefix) ? 2 : 0;
         }
         if (n == 0) {
             return new int[0];
@@ -624,7 +657,7 @@ public final class IsaForm {
         int[] out = new int[n];
         int i = 0;
         for (String r : new java.util.TreeSet<>(repeatable)) {
-            if (r.startsWith("except ")) {
+            if (r.startsWith(prefix)) {
                 String[] p = r.split(" ");
                 out[i++] = Integer.parseInt(p[1]);
                 out[i++] = Integer.parseInt(p[2]);
@@ -645,6 +678,22 @@ public final class IsaForm {
             }
         }
         return false;
+    }
+
+    /**
+     * The type ptxas moves the elements of operand {@code operand} as where it lowers the form into
+     * per-element instructions on target {@code sm} ({@code @lowered}): the annotation's type, or
+     * {@code type} (the operand's) when it names none; null when the form is not lowered there. FP8 mma
+     * on sm_90 ... sm_119 ("Arguments mismatch for instruction 'mov'" / "'add'"), wmma.store's data and
+     * wmma.mma's .f16 c with .f32 d on every target (as .b32: "... 'mov'").
+     */
+    public PtxType loweredAs(int sm, String operand, PtxType type) {
+        for (Lowering l : lowered) {
+            if (sm >= l.lo() && sm <= l.hi() && (l.operands() == null || l.operands().contains(operand))) {
+                return l.type() == null ? type : l.type();
+            }
+        }
+        return null;
     }
 
     /** Whether the form has an {@code @except} list. */

@@ -1302,13 +1302,16 @@ public final class IsaChecks implements FunctionCheck {
             // the operand's type, once the vector has a register or float constants of two types (mixedConstants)
             boolean register = spec.kind() == IsaForm.Kind.REG;
             int mix = dest || spec.kind() == IsaForm.Kind.PRED ? 0 : mixedConstants(items, ctx);
-            if (mix != 0 && isa.listed("vectorconstscalar", b.form().name())) {
-                // ptxas lowers tcgen05.st and tcgen05.mma into per-element st/mov: each constant is then judged
-                // as a lone constant of the operand's type ({%r1, 1.0} for .b32: "Arguments mismatch for
-                // instruction 'st'"), after the kind test of its neighbours (@vectorconstscalar; slots-mixedvec)
+            PtxType loweredType = (mix & MIX_REGISTER) != 0 ? loweredAs(b, spec, type, ctx) : null;
+            boolean lowered = loweredType != null;
+            if (mix != 0 && (lowered || isa.listed("vectorconstscalar", b.form().name()))) {
+                // ptxas lowers tcgen05.st and tcgen05.mma (and FP8 mma on some targets: @lowered) into
+                // per-element st/mov/add: each constant is then judged as a lone constant of the operand's type
+                // ({%r1, 1.0} for .b32: "Arguments mismatch for instruction 'st'"), after the kind test of its
+                // neighbours (@vectorconstscalar; slots-mixedvec)
                 mix = MIX_CONSTANT;
             }
-            PtxType elementType = (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
+            PtxType elementType = lowered ? loweredType : (mix & MIX_FLOAT_TYPES) != 0 && !register && type != null
                     && type.kind() != PtxType.Kind.BIT ? type.bitType() : bitElementType(v, type, spec.relaxed(), ctx);
             boolean f64 = type == PtxType.F64 && (mix & MIX_REGISTER) == 0;
             if (((mix & MIX_REGISTER) != 0 || f64 && mix != 0) && intCrash(insn, b, spec, type, items, -1, ctx, out) > 0) {
@@ -1316,12 +1319,30 @@ public final class IsaChecks implements FunctionCheck {
             }
             int size = 0;
             boolean kinds = false;
+            // elements with @operand lines of their own (mma's block-scale selectors {byte-id, thread-id}):
+            // ptxas checks each constant's value by its element, beside registers too ('out of range')
+            List<IsaForm.Operand> elements = spec.parts();
+            PtxType before = null; // the register type of the element before, for the neighbour test
             for (int i = 0; i < items.size(); i++) {
                 Ast.Expr item = items.get(i);
+                PtxType previous = before;
+                before = null; // set again below when this element is a register
+                IsaForm.Operand es = elements == null || i >= elements.size() || elements.get(i) == null ? spec
+                        : elements.get(i);
+                if (es != spec && FormAnalysis.isIntegerConstant(item) && constantValue(insn, es, item, out) > 0) {
+                    p++;
+                    continue;
+                }
                 int lk = mix == 0 ? 0 : literalKind(item);
                 if (lk != 0) {
                     int q = kinds ? 0 : constantNeighbours(insn, spec, items, i, ctx, out);
                     kinds |= q > 0; // one such diagnostic per vector, as ptxas gives one
+                    if (lowered && q == 0) {
+                        // @lowered: the element is moved on its own (a register-only operand too: wmma.store's data
+                        // {%r24, %r25, %r26, 1.0}, "Arguments mismatch for instruction 'mov'")
+                        p += loweredConstant(insn, b, spec, loweredType, item, lk, out);
+                        continue;
+                    }
                     if (q > 0 || (mix & MIX_REGISTER) != 0 || (mix & MIX_FLOAT_TYPES) != 0 && !register
                             || f64 && lk == 2 && !register) {
                         // (integers in a vector of .f64 constants: mma.sync...f64 {1, 1} assembles, where a lone
@@ -1341,6 +1362,21 @@ public final class IsaChecks implements FunctionCheck {
                         TypeRules.ImmediateFit fit = immediateFit(b, spec, type, item, floatKindOf(item), true);
                         p += fit == TypeRules.ImmediateFit.WRONG_KIND ? fail(out, Rules.INVALID_IMMEDIATE, item,
                                 OperandFit.immediateMessage(type, floatKindOf(item), spec.name(), insn.mnemonic())) : 0;
+                        continue;
+                    }
+                }
+                if (!kinds) {
+                    // two registers of different kinds side by side (.f32 and .u32/.s32, .f16x2, .f16 and .s16, ...):
+                    // ptxas 13.0 compares each element with the one before it in every vector, not only in whole
+                    // ones ("Vector with elements of different types are not allowed in st instruction" for
+                    // st.global.v4.b32 [a], {%f1, %s2, %r3, %r4}; ld, mov's unpacking {%hh1, %s1}, ldmatrix, wmma.load
+                    // destinations too; a .bN register goes with any; slots-mixedvec, slots-lowering)
+                    PtxType here = lk == 0 ? TypeCache.of(registerType(item, ctx)) : null;
+                    int q = here == null || previous == null ? 0 : registerNeighbours(insn, spec, items, i, here, previous, out);
+                    before = here;
+                    if (q > 0) {
+                        kinds = true; // one such diagnostic per vector
+                        p += q;
                         continue;
                     }
                 }
@@ -1371,7 +1407,7 @@ public final class IsaChecks implements FunctionCheck {
                     p += sinkElement(insn, spec, item, dest, out);
                     continue;
                 }
-                p += scalar(insn, b, spec, elementType, item, dest, true, ctx, out);
+                p += scalar(insn, b, es, elementType, item, dest, true, ctx, out);
             }
             return p;
         }
@@ -1435,11 +1471,12 @@ public final class IsaChecks implements FunctionCheck {
         boolean mixed = false;
         boolean typed = true;
         boolean constants = !dest && spec.kind() != IsaForm.Kind.REG && spec.kind() != IsaForm.Kind.PRED;
-        if (constants && (mixedConstants(items, ctx) & MIX_REGISTER) != 0
-                && intCrash(insn, b, spec, type, items, -1, ctx, out) > 0) {
+        boolean withRegister = constants && (mixedConstants(items, ctx) & MIX_REGISTER) != 0;
+        if (withRegister && intCrash(insn, b, spec, type, items, -1, ctx, out) > 0) {
             return 1;
         }
         int registers = 0;
+        PtxType lowered = withRegister ? loweredAs(b, spec, type, ctx) : null;
         for (int i = 0; i < items.size(); i++) {
             Ast.Expr item = items.get(i);
             int lk = constants ? literalKind(item) : 0;
@@ -1449,6 +1486,12 @@ public final class IsaChecks implements FunctionCheck {
                 // integer one leaves it untyped ({%u1, 1} fits only(.b32)) (ptxas 13.0, slots-mixedvec)
                 if (constantNeighbours(insn, spec, items, i, ctx, out) > 0) {
                     return p + 1;
+                }
+                if (lowered != null) {
+                    // @lowered (FP8 mma on sm_90 ... sm_119, wmma's .f16 c): ptxas moves each element on its own, so a
+                    // constant beside registers is judged as a lone constant of that type ({%r1, 1.0} for .b32:
+                    // "Arguments mismatch for instruction 'mov'")
+                    p += loweredConstant(insn, b, spec, lowered, item, lk, out);
                 }
                 previous = 0;
                 PtxType r = lk == 1 ? literalFloatType(item) : null;
@@ -1628,6 +1671,32 @@ public final class IsaChecks implements FunctionCheck {
      * relaxed rules (ld, st) a wider bit-size register does the same: {@code st.global.v2.u8 [a], {%r1, %f1}},
      * {@code {%rs1, %h1}} and {@code ld.global.v2.s16 {%rd1, %fd1}, [a]} assemble (ptxas 13.0, holdout-headers).
      */
+    /** A constant element of a lowered vector, judged as a lone constant of {@code type} ({@code lk}: its literalKind). */
+    private static int loweredConstant(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.Expr item,
+                                       int lk, List<Finding> out) {
+        Kind k = lk == 2 ? Kind.INTEGER : floatKindOf(item);
+        if (immediateFit(b, spec, type, item, k, true) != TypeRules.ImmediateFit.WRONG_KIND) {
+            return 0;
+        }
+        Kind other = lk == 2 ? Kind.FLOAT_HEX_F : Kind.INTEGER;
+        return fail(out, Rules.INVALID_IMMEDIATE, item, immediateFit(b, spec, type, item, other, true)
+                == TypeRules.ImmediateFit.WRONG_KIND ? "operand " + spec.name() + " of '" + insn.mnemonic() + "' takes no"
+                + " constant beside its registers here: ptxas moves each element on its own as " + type.text()
+                + ", which takes none; put the value in a register"
+                : OperandFit.immediateMessage(type, k, spec.name(), insn.mnemonic())
+                + " (ptxas moves each element of this vector on its own here)");
+    }
+
+    /**
+     * The type whose lone constants the elements of this operand must be, where ptxas lowers the binding's form
+     * into per-element instructions on the module's target ({@code @lowered}: FP8 mma on sm_90 ... sm_119,
+     * wmma.store's data and wmma.mma's .f16 c as .b32; slots-mixedvec), or null.
+     */
+    private static PtxType loweredAs(Binding b, IsaForm.Operand spec, PtxType type, CheckContext ctx) {
+        Target t = ctx.declaredTarget();
+        return t == null ? null : b.form().loweredAs(t.sm(), spec.name(), type);
+    }
+
     private static PtxType bitElementType(Ast.VectorExpr v, PtxType type, boolean relaxed, CheckContext ctx) {
         if (type == null || type.kind() == PtxType.Kind.BIT || type.kind() == PtxType.Kind.PREDICATE) {
             return type;
@@ -1848,6 +1917,20 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         return 0;
+    }
+
+    /** A register element next to the register before it, of another kind (.bN and .pred sit next to any). */
+    private static int registerNeighbours(Ast.Instruction insn, IsaForm.Operand spec, List<Ast.Expr> items, int i,
+                                          PtxType r, PtxType q, List<Finding> out) {
+        int k = elementKind(r);
+        int pk = elementKind(q);
+        if (k == 0 || pk == 0 || k == 4 || pk == 4 || k == pk) {
+            return 0;
+        }
+        return fail(out, Rules.VECTOR_ELEMENT_KINDS, items.get(i), "'" + ((Ast.Name) items.get(i)).text() + "' ("
+                + r.text() + ") follows '" + ((Ast.Name) items.get(i - 1)).text() + "' (" + q.text() + ") in operand "
+                + spec.name() + " of '" + insn.mnemonic() + "': ptxas refuses elements of different kinds side by side"
+                + " (\"Vector with elements of different types\"); use registers of one kind (a .b register goes with any)");
     }
 
     /** The text of a constant element, for messages. */

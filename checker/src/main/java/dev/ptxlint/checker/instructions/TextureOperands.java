@@ -286,12 +286,29 @@ final class TextureOperands {
         PtxType common = null;
         boolean commonMixed = false;
         int previous = 0; // 1 float, 2 integer, 3 packed, 0 anything else
+        int before = 0; // the element before: 1 a special register, 2 a constant, 0 anything else
         for (int i = 0; i < k; i++) {
             Ast.Expr item = v.items().get(i);
             if (item instanceof Ast.Sink) {
                 return out == null ? 1 : fail(out, item, "'_' cannot stand in the coordinates of '" + insn.mnemonic() + "'");
             }
             FormAnalysis.Operand o = FormAnalysis.classify(item, ctx);
+            int here = o.kind() == Kind.SPECIAL_REGISTER ? 1 : o.kind() == Kind.INTEGER || o.kind() == Kind.FLOAT_DECIMAL
+                    || o.kind() == Kind.FLOAT_HEX_F || o.kind() == Kind.FLOAT_HEX_D ? 2 : 0;
+            if (here != 0 && before != 0 && here != before) {
+                // a special register beside a constant: ptxas 13.0 "Argument 2 of instruction 'tex': must be register
+                // or constant" ({%tid.x, 1}, {1.0, %ctaid.y}; beside registers it assembles: tex, suld, slots-mixedvec)
+                return out == null ? 1 : fail(out, item, "the coordinates of '" + insn.mnemonic() + "' put a special"
+                        + " register next to a constant, which ptxas refuses: copy the special register into a register");
+            }
+            before = here;
+            if (i == indexAt && (o.kind() == Kind.FLOAT_DECIMAL || o.kind() == Kind.FLOAT_HEX_F
+                    || o.kind() == Kind.FLOAT_HEX_D)) {
+                // "Array index in the 'tex' instruction has unexpected type. Expecting type .u32" for 1.0, 0f, 0d
+                // (beside registers of any kind and among constants; an integer assembles: slots-mixedvec)
+                return out == null ? 1 : fail(out, item, "the array index of '" + insn.mnemonic() + "', element "
+                        + (i + 1) + " of " + g.layout() + ", is a .u32 integer; this is a floating-point constant");
+            }
             switch (o.kind()) {
                 case REGISTER -> {
                     PtxType r = o.type();
@@ -390,7 +407,7 @@ final class TextureOperands {
             case REGISTER -> o.type() == PtxType.F32 ? 1 : o.type() == PtxType.U32 || o.type() == PtxType.S32 ? 2
                     : o.type() == PtxType.F16X2 || o.type() == PtxType.BF16X2 ? 3 : 0;
             case INTEGER -> item instanceof Ast.Name ? 0 : 2;
-            case FLOAT_DECIMAL, FLOAT_HEX_F -> 1;
+            case FLOAT_DECIMAL, FLOAT_HEX_F, FLOAT_HEX_D -> 1; // 0d too: {%s1, 0d3FF0000000000000} is "different types"
             default -> 0;
         };
     }
