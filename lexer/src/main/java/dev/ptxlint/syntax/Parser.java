@@ -547,7 +547,7 @@ public final class Parser {
         Token v = cur();
         if (v.kind() == TokenKind.FLOAT && isVersionNumber(v.text())) {
             advance();
-            args.add(new FloatLit(v, v.span()));
+            args.add(new FloatLit(v));
         } else {
             expected("a version number such as 9.0 after .version");
             skipLine(name);
@@ -562,7 +562,7 @@ public final class Parser {
             Token t = cur();
             if (t.kind() == TokenKind.IDENT) {
                 advance();
-                args.add(new Name(t, List.of(), t.span()));
+                args.add(new Name(t, List.of()));
             } else {
                 expected("a target such as sm_90 after .target");
                 skipLine(name);
@@ -590,7 +590,7 @@ public final class Parser {
                 Token t = cur();
                 if (t.kind() == TokenKind.INTEGER) {
                     advance();
-                    args.add(new IntLit(t, t.span()));
+                    args.add(new IntLit(t));
                 } else {
                     expected("an integer after " + name.text());
                     skipLine(name);
@@ -616,20 +616,20 @@ public final class Parser {
             skipLine(name);
             return new Directive(name, args, spanFrom(name));
         }
-        args.add(new IntLit(n, n.span()));
+        args.add(new IntLit(n));
         Token s = expect(TokenKind.STRING, "a file name string after .file " + n.text());
         if (s == null) {
             skipLine(name);
             return new Directive(name, args, spanFrom(name));
         }
-        args.add(new StringLit(s, s.span()));
+        args.add(new StringLit(s));
         while (accept(TokenKind.COMMA)) {
             Token i = expect(TokenKind.INTEGER, "a timestamp or file size in .file");
             if (i == null) {
                 skipLine(name);
                 break;
             }
-            args.add(new IntLit(i, i.span()));
+            args.add(new IntLit(i));
         }
         return new Directive(name, args, spanFrom(name));
     }
@@ -644,24 +644,24 @@ public final class Parser {
                 skipLine(name);
                 return new Directive(name, args, spanFrom(name));
             }
-            args.add(new IntLit(t, t.span()));
+            args.add(new IntLit(t));
         }
         while (accept(TokenKind.COMMA)) {
             Token key = cur();
             if (key.isIdent("function_name")) {
                 advance();
-                args.add(new Name(key, List.of(), key.span()));
+                args.add(new Name(key, List.of()));
                 args.add(expression());
             } else if (key.isIdent("inlined_at")) {
                 advance();
-                args.add(new Name(key, List.of(), key.span()));
+                args.add(new Name(key, List.of()));
                 for (int i = 0; i < 3; i++) {
                     Token t = expect(TokenKind.INTEGER, "an integer (file, line, column) after inlined_at");
                     if (t == null) {
                         skipLine(name);
                         return new Directive(name, args, spanFrom(name));
                     }
-                    args.add(new IntLit(t, t.span()));
+                    args.add(new IntLit(t));
                 }
             } else {
                 expected("function_name or inlined_at in .loc");
@@ -681,7 +681,7 @@ public final class Parser {
                 skipStatement();
                 return new Directive(name, args, spanFrom(name));
             }
-            args.add(new StringLit(s, s.span()));
+            args.add(new StringLit(s));
         } while (accept(TokenKind.COMMA));
         endStatement(".pragma");
         return new Directive(name, args, spanFrom(name));
@@ -692,11 +692,11 @@ public final class Parser {
         List<Expr> args = new ArrayList<>();
         Token a = expect(TokenKind.IDENT, "the alias name after .alias");
         if (a != null) {
-            args.add(new Name(a, List.of(), a.span()));
+            args.add(new Name(a, List.of()));
             if (expect(TokenKind.COMMA, "',' between the alias and the aliased function") != null) {
                 Token b = expect(TokenKind.IDENT, "the aliased function name");
                 if (b != null) {
-                    args.add(new Name(b, List.of(), b.span()));
+                    args.add(new Name(b, List.of()));
                     endStatement(".alias");
                     return new Directive(name, args, spanFrom(name));
                 }
@@ -717,6 +717,19 @@ public final class Parser {
         }
         // made from the two tokens' positions: their own spans are never made
         return new Span(first.start(), last.end(), first.line(), first.column(), last.endLine(), last.endColumn());
+    }
+
+    /**
+     * {@code a.span().to(b.span())}, from the two nodes' positions: a node of one token (a register,
+     * a literal) does not make its span for it.
+     */
+    private static Span between(Ast.Node a, Ast.Node b) {
+        return new Span(a.start(), b.end(), a.line(), a.column(), b.endLine(), b.endColumn());
+    }
+
+    /** {@code t.span().to(b.span())}, from positions (neither span is made). */
+    private static Span between(Token t, Ast.Node b) {
+        return new Span(t.start(), b.end(), t.line(), t.column(), b.endLine(), b.endColumn());
     }
 
     private Span spanFrom(Span first) {
@@ -749,7 +762,7 @@ public final class Parser {
             if (t.kind() == TokenKind.IDENT && peek(1).kind() == TokenKind.COLON) {
                 advance();
                 advance();
-                labels.add(new Label(t, t.span()));
+                labels.add(new Label(t));
             } else if (t.kind() == TokenKind.DOT_NAME && SECTION_DATA.contains(t.text())) {
                 advance();
                 operators = 0;
@@ -788,7 +801,7 @@ public final class Parser {
         Token t = cur();
         if (t.kind() == TokenKind.DOT_NAME) {
             advance();
-            Expr e = new DotRef(t, t.span());
+            Expr e = new DotRef(t);
             return binaryRest(e, 0);
         }
         return expression();
@@ -809,7 +822,7 @@ public final class Parser {
             List<Expr> args = new ArrayList<>();
             if (a.text().equals(".align")) {
                 Token t = expect(TokenKind.INTEGER, "an alignment in bytes after .align");
-                args.add(t != null ? new IntLit(t, t.span()) : new Missing(a.span()));
+                args.add(t != null ? new IntLit(t) : new Missing(a.span()));
             } else if (a.text().equals(".attribute") || (at(TokenKind.LPAREN) && !cur().spaceBefore())) {
                 if (at(TokenKind.LPAREN)) {
                     args.add(attributeArgs());
@@ -821,7 +834,7 @@ public final class Parser {
                 advance();
                 advance();
                 advance();
-                args.add(new IntLit(bank, bank.span())); // .const[2]: a constant bank (PTX ISA 1.5-2.1)
+                args.add(new IntLit(bank)); // .const[2]: a constant bank (PTX ISA 1.5-2.1)
             }
             attrs.add(new Attr(a, args, spanFrom(a)));
         }
@@ -843,7 +856,7 @@ public final class Parser {
             if (at(TokenKind.LT)) {
                 advance();
                 Token c = expect(TokenKind.INTEGER, "a register count in " + n.text() + "<N>");
-                range = c == null ? new Missing(n.span()) : new IntLit(c, c.span());
+                range = c == null ? new Missing(n.span()) : new IntLit(c);
                 if (c == null || expect(TokenKind.GT, "'>' to close the register range") == null) {
                     if (statement) {
                         skipStatement();
@@ -931,9 +944,9 @@ public final class Parser {
             advance();
             if (at(TokenKind.LPAREN)) {
                 Group g = group();
-                items.add(new Call(t, g.items(), t.span().to(g.span())));
+                items.add(new Call(t, g.items(), between(t, g)));
             } else {
-                items.add(new DotRef(t, t.span()));
+                items.add(new DotRef(t));
             }
         } while (accept(TokenKind.COMMA));
         expect(TokenKind.RPAREN, "')' to close .attribute");
@@ -1349,7 +1362,7 @@ public final class Parser {
                     advance();
                     advance();
                     reservedName(t, "label");
-                    return new Label(t, t.span());
+                    return new Label(t);
                 }
                 return instruction();
             case DOT_NAME:
@@ -1421,7 +1434,7 @@ public final class Parser {
                 skipStatement();
                 return new Directive(name, args, spanFrom(name));
             }
-            args.add(new Name(t, List.of(), t.span()));
+            args.add(new Name(t, List.of()));
         } while (accept(TokenKind.COMMA));
         endStatement(name.text());
         return new Directive(name, args, spanFrom(name));
@@ -1441,7 +1454,7 @@ public final class Parser {
             skipStatement();
             return new Directive(name, args, spanFrom(name));
         }
-        args.add(new Sink(u, u.span()));
+        args.add(new Sink(u));
         if (at(TokenKind.LPAREN)) {
             Span s = cur().span();
             List<VarDecl> params = paramList();
@@ -1449,7 +1462,7 @@ public final class Parser {
         }
         while (at(TokenKind.DOT_NAME)) {
             Token d = advance();
-            args.add(new DotRef(d, d.span()));
+            args.add(new DotRef(d));
         }
         endStatement(".callprototype");
         return new Directive(name, args, spanFrom(name));
@@ -1739,7 +1752,7 @@ public final class Parser {
                 cost += 4;
                 Expr b = expression();
                 cost -= 4;
-                return new Ternary(c, a, b, c.span().to(b.span()));
+                return new Ternary(c, a, b, between(c, b));
             } finally {
                 depth--;
             }
@@ -1990,7 +2003,7 @@ public final class Parser {
                 }
             }
             cost -= pendingCost;
-            left = new Binary(op, left, right, left.span().to(right.span()));
+            left = new Binary(op, left, right, between(left, right));
             if (right instanceof Missing) {
                 return left;
             }
@@ -2031,7 +2044,7 @@ public final class Parser {
                                 + "'" + n.text() + "': to complement a register's bits use not.b32 (or not.b64)");
                     }
                 }
-                return new Unary(t, e, t.span().to(e.span()));
+                return new Unary(t, e, between(t, e));
             }
             case LPAREN:
                 if (peek(1).kind() == TokenKind.DOT_NAME && peek(2).kind() == TokenKind.RPAREN) {
@@ -2039,7 +2052,7 @@ public final class Parser {
                     Token type = advance();
                     advance();
                     Expr e = unary();
-                    return new Cast(type, e, t.span().to(e.span()));
+                    return new Cast(type, e, between(t, e));
                 }
                 cost += 1;
                 parenSeen = true;
@@ -2106,11 +2119,11 @@ public final class Parser {
                 advance();
                 if (t.text() == Lexer.SINK) { // the lexer's '_' is always this String
 
-                    return new Sink(t, t.span());
+                    return new Sink(t);
                 }
                 if (at(TokenKind.LPAREN) && !cur().spaceBefore()) {
                     Group g = group();
-                    return new Call(t, g.items(), t.span().to(g.span()));
+                    return new Call(t, g.items(), between(t, g));
                 }
                 List<Token> suffixes = List.of();
                 if (at(TokenKind.DOT_NAME) && isSuffix(cur())) {
@@ -2128,7 +2141,7 @@ public final class Parser {
                     error(ProblemKind.UNEXPECTED_TOKEN, suffixes.get(0).span(), "the constant WARP_SZ takes no '"
                             + suffixes.get(0).text() + "' suffix");
                 }
-                Name name = new Name(t, suffixes, spanFrom(t));
+                Name name = new Name(t, suffixes);
                 if (inOperands && at(TokenKind.LBRACKET) && !cur().spaceBefore() && suffixes.isEmpty()
                         && !t.text().startsWith("%")) {
                     // mov.u32 p, A[5]: the address of an array element
@@ -2143,10 +2156,10 @@ public final class Parser {
             }
             case INTEGER:
                 advance();
-                return new IntLit(t, t.span());
+                return new IntLit(t);
             case FLOAT:
                 advance();
-                return new FloatLit(t, t.span());
+                return new FloatLit(t);
             case LBRACE: {
                 advance();
                 List<Expr> items = new ArrayList<>();
@@ -2206,7 +2219,7 @@ public final class Parser {
                 // rest of this statement, whose tokens after a bad character are unreliable.
                 quietUntil = Long.MAX_VALUE;
                 advance();
-                return new Name(t, List.of(), t.span());
+                return new Name(t, List.of());
             default:
                 expected("an operand");
                 return new Missing(t.span());
