@@ -33,6 +33,7 @@ import dev.ptxlint.syntax.Ast.Unary;
 import dev.ptxlint.syntax.Ast.VarDecl;
 import dev.ptxlint.syntax.Ast.VectorExpr;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -97,6 +98,30 @@ public final class Parser {
     private final int[] lengths = new int[RING];
     private int head;
     private int laCount;
+
+    /**
+     * The items of the lists being parsed (an instruction's modifiers and operands, the items of
+     * an address, a vector, a group or an initializer, a name's suffixes), a list nested in
+     * another above it: each is kept as a list of its exact size ({@link ItemList}) instead of a
+     * growing {@code ArrayList}.
+     */
+    private Object[] items = new Object[64];
+    private int itemsTop;
+
+    private void push(Object item) {
+        if (itemsTop == items.length) {
+            items = Arrays.copyOf(items, itemsTop * 2);
+        }
+        items[itemsTop++] = item;
+    }
+
+    /** The items pushed from {@code base} on, as a list of exactly them (they are taken off). */
+    private <E> List<E> listFrom(int base) {
+        int n = itemsTop - base;
+        itemsTop = base;
+        return ItemList.of(items, base, n);
+    }
+
     /** The slot of the previous token (the last one advanced past), or -1 before the first. */
     private int prevSlot = -1;
     /** Deepest nesting of blocks and expressions the parser follows (guards the Java stack). */
@@ -563,6 +588,7 @@ public final class Parser {
                 case DOT_NAME: {
                     Token first = t;
                     operators = 0;
+                    itemsTop = 0;
                     try {
                         return topLevelDirective();
                     } catch (LimitExceeded e) {
@@ -1215,8 +1241,11 @@ public final class Parser {
 
     private Expr braceInitializer() {
         {
-            Token open = advance();
-            List<Expr> items = new ArrayList<>();
+            long start = curStart();
+            int line = curLine();
+            int column = curColumn();
+            skip(); // {
+            int base = itemsTop;
             if (!at(TokenKind.RBRACE)) {
                 boolean outerLater = initLater;
                 try {
@@ -1224,15 +1253,16 @@ public final class Parser {
                         if (at(TokenKind.RBRACE)) {
                             break; // trailing comma
                         }
-                        initLater = !items.isEmpty();
-                        items.add(initializer());
+                        initLater = itemsTop > base;
+                        push(initializer());
                     } while (accept(TokenKind.COMMA));
                 } finally {
                     initLater = outerLater;
                 }
             }
+            List<Expr> items = listFrom(base);
             expectPunct(TokenKind.RBRACE, "'}' to close the initializer list");
-            return new Brace(items, spanFrom(open));
+            return new Brace(items, spanFrom(start, line, column));
         }
     }
 
@@ -1470,6 +1500,7 @@ public final class Parser {
                 }
                 Statement s;
                 operators = 0;
+                itemsTop = 0; // (none is left by a statement abandoned at a limit)
                 int line = curLine();
                 int column = curColumn();
                 try {
@@ -1655,22 +1686,22 @@ public final class Parser {
             return new Skipped(guard != null ? spanFrom(start, line, column) : spanFrom(op));
         }
         skip();
-        // (room for 4: nvcc writes 1 to 4 modifiers and operands; the default makes room for 10)
-        List<Token> mods = new ArrayList<>(4);
+        int base = itemsTop;
         while (at(TokenKind.DOT_NAME)) {
             Token m = advance();
             if (Character.isDigit(m.text().charAt(1)) && !isNumericModifier(m.text())) {
                 error(ProblemKind.UNEXPECTED_TOKEN, m.span(), "'" + m.text() + "' is not a modifier: ptxas reads a dot "
                         + "followed by a digit as a number; check the spelling");
             }
-            mods.add(m);
+            push(m);
             if (m.text().equals(".const") && constantBank()) { // ld.const[2].u32: the bank is not checked
                 skip();
                 skip();
                 skip();
             }
         }
-        List<Expr> operands = new ArrayList<>(4);
+        List<Token> mods = listFrom(base);
+        List<Expr> operands = ItemList.empty();
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
                 && !(curLine() > prevEndLine() && startsStatement())) {
             inOperands = true;
@@ -1680,10 +1711,12 @@ public final class Parser {
             try {
                 do {
                     Expr e = operand();
-                    operands.add(e);
+                    push(e);
                     if (e instanceof Missing) {
+                        operands = listFrom(base);
                         skipStatement();
-                        return new Instruction(guard, op, mods, operands, (guard != null ? spanFrom(start, line, column) : spanFrom(op)));
+                        return new Instruction(guard, op, mods, operands,
+                                guard != null ? spanFrom(start, line, column) : spanFrom(op));
                     }
                 } while (accept(TokenKind.COMMA));
             } finally {
@@ -1691,10 +1724,12 @@ public final class Parser {
                 stmtEntries = 0;
                 guarded = false;
             }
+            // (in the parser's array, not through the list: no interface call per operand under C1)
+            checkSinksAndPairs(items, base, itemsTop);
+            operands = listFrom(base);
         }
-        checkSinksAndPairs(operands);
         endInstruction(op);
-        return new Instruction(guard, op, mods, operands, (guard != null ? spanFrom(start, line, column) : spanFrom(op)));
+        return new Instruction(guard, op, mods, operands, guard != null ? spanFrom(start, line, column) : spanFrom(op));
     }
 
     /**
@@ -1702,10 +1737,10 @@ public final class Parser {
      * destination (first operand), at most two predicates in a pair and not {@code _|_}; the sink
      * may also stand inside a vector operand. Anything else is a syntax error there.
      */
-    private void checkSinksAndPairs(List<Expr> operands) {
-        for (int k = 0; k < operands.size(); k++) {
-            Expr e = operands.get(k);
-            if (k == 0) {
+    private void checkSinksAndPairs(Object[] operands, int from, int to) {
+        for (int k = from; k < to; k++) {
+            Expr e = (Expr) operands[k];
+            if (k == from) {
                 if (e instanceof PredPair pp && pp.first() instanceof Sink && pp.second() instanceof Sink) {
                     error(ProblemKind.UNEXPECTED_TOKEN, pp.second().span(),
                             "a predicate pair cannot discard both results ('_|_'): name at least one predicate");
@@ -2262,16 +2297,17 @@ public final class Parser {
         int line = curLine();
         int column = curColumn();
         skip(); // (
-        List<Expr> items = new ArrayList<>();
+        int base = itemsTop;
         if (!at(TokenKind.RPAREN)) {
             do {
                 Expr e = operand();
-                items.add(e);
+                push(e);
                 if (e instanceof Missing) {
-                    return new Group(items, spanFrom(start, line, column));
+                    return new Group(listFrom(base), spanFrom(start, line, column));
                 }
             } while (accept(TokenKind.COMMA));
         }
+        List<Expr> items = listFrom(base);
         expectPunct(TokenKind.RPAREN, "')'");
         return new Group(items, spanFrom(start, line, column));
     }
@@ -2290,10 +2326,11 @@ public final class Parser {
                 }
                 List<Token> suffixes = List.of();
                 if (at(TokenKind.DOT_NAME) && isSuffix(cur())) {
-                    suffixes = new ArrayList<>(2);
+                    int base = itemsTop;
                     while (at(TokenKind.DOT_NAME) && isSuffix(cur())) {
-                        suffixes.add(advance());
+                        push(advance());
                     }
+                    suffixes = listFrom(base);
                 }
                 if (inOperands && suffixes.size() > 1) {
                     Token second = suffixes.get(1);
@@ -2326,16 +2363,16 @@ public final class Parser {
                 int line = curLine();
                 int column = curColumn();
                 skip();
-                List<Expr> items = new ArrayList<>();
+                int base = itemsTop;
                 int outerCost = cost;
                 cost += 1; // ptxas's stack: the '{', and two for each element before (stmtEntries)
                 try {
                     if (!at(TokenKind.RBRACE)) {
                         do {
                             Expr e = operand();
-                            items.add(e);
+                            push(e);
                             if (e instanceof Missing) {
-                                return new VectorExpr(items, spanFrom(start, line, column));
+                                return new VectorExpr(listFrom(base), spanFrom(start, line, column));
                             }
                             cost += 2;
                         } while (accept(TokenKind.COMMA));
@@ -2346,6 +2383,7 @@ public final class Parser {
                 } finally {
                     cost = outerCost;
                 }
+                List<Expr> items = listFrom(base);
                 if (!expectPunct(TokenKind.RBRACE, "',' or '}' in the vector operand")) {
                     return new Missing(spanFrom(start, line, column));
                 }
@@ -2356,7 +2394,7 @@ public final class Parser {
                 int line = curLine();
                 int column = curColumn();
                 skip();
-                List<Expr> items = new ArrayList<>();
+                int base = itemsTop;
                 int outerCost = cost;
                 int outerAddress = addressCost;
                 cost += 1; // ptxas's stack: the '[' (stmtEntries)
@@ -2364,8 +2402,9 @@ public final class Parser {
                 try {
                     do {
                         Expr e = operand();
-                        items.add(e);
+                        push(e);
                         if (e instanceof Missing) {
+                            itemsTop = base;
                             return new Missing(spanFrom(start, line, column));
                         }
                     } while (accept(TokenKind.COMMA));
@@ -2373,6 +2412,7 @@ public final class Parser {
                     cost = outerCost;
                     addressCost = outerAddress;
                 }
+                List<Expr> items = listFrom(base);
                 if (!expectPunct(TokenKind.RBRACKET, "']' to close the address")) {
                     return new Missing(spanFrom(start, line, column));
                 }

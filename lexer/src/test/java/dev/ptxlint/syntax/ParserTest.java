@@ -419,4 +419,26 @@ class ParserTest {
         Ast.Binary product = (Ast.Binary) is.get(2).operands().get(2);
         assertEquals(product.left().span().to(product.right().span()), product.span());
     }
+    @Test
+    void anInstructionsListsHoldExactlyItsItems() {
+        List<Instruction> is = body("ld.global.nc.v2.u32 {%r1, %r2}, [%rd1+8];\nret;\nmov.u32 %r3, %tid.x;");
+        Instruction ld = is.get(0);
+        assertEquals(List.of(".global", ".nc", ".v2", ".u32"), ld.modifiers().stream().map(Token::text).toList());
+        assertEquals(2, ld.operands().size());
+        Ast.VectorExpr v = (Ast.VectorExpr) ld.operands().get(0);
+        assertEquals(List.of("%r1", "%r2"), v.items().stream().map(e -> ((Name) e).text()).toList());
+        Address a = (Address) ld.operands().get(1);
+        assertEquals(1, a.items().size());
+        // equal to (and hashed as) any list of the same items; not modifiable
+        assertEquals(new ArrayList<>(ld.operands()), ld.operands());
+        assertEquals(new ArrayList<>(ld.operands()).hashCode(), ld.operands().hashCode());
+        assertEquals(new ArrayList<>(ld.operands()).toString(), ld.operands().toString());
+        org.junit.jupiter.api.Assertions.assertThrows(UnsupportedOperationException.class,
+                () -> ld.operands().add(a));
+        org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class, () -> ld.operands().get(2));
+        assertEquals(List.of(), is.get(1).operands());
+        assertEquals(List.of(), is.get(1).modifiers());
+        Name tid = (Name) is.get(2).operands().get(1);
+        assertEquals(List.of(".x"), tid.suffixes().stream().map(Token::text).toList());
+    }
 }
