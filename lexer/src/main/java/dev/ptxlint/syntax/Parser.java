@@ -280,8 +280,19 @@ public final class Parser {
         return s.length() > 40 ? s.substring(0, 40) + "..." : s;
     }
 
-    /** Reads tokens into the ring up to the k-th after the current one; returns its slot. */
+    /**
+     * The slot of the k-th token after the current one, read into the ring if it is not there yet
+     * (small, so that C1 inlines it into the accessors: they run for every token).
+     */
     private int slot(int k) {
+        if (laCount <= k) {
+            fill(k);
+        }
+        return (head + k) & (RING - 1);
+    }
+
+    /** Reads tokens into the ring up to the k-th after the current one. */
+    private void fill(int k) {
         while (laCount <= k) {
             int s = (head + laCount) & (RING - 1);
             Token t = fetch();
@@ -299,16 +310,17 @@ public final class Parser {
             }
             laCount++;
         }
-        return (head + k) & (RING - 1);
     }
 
     /** The token in slot {@code s}, made now (once) if it is punctuation kept as its position. */
     private Token token(int s) {
         Token t = toks[s];
-        if (t == null) {
-            t = Lexer.punctToken(kinds[s], starts[s], lines[s], columns[s], lengths[s]);
-            toks[s] = t;
-        }
+        return t != null ? t : make(s);
+    }
+
+    private Token make(int s) {
+        Token t = Lexer.punctToken(kinds[s], starts[s], lines[s], columns[s], lengths[s]);
+        toks[s] = t;
         return t;
     }
 
@@ -419,12 +431,16 @@ public final class Parser {
         return at(TokenKind.DOT_NAME) && cur().text().equals(name);
     }
 
+    /** Moves past the current token if it is of kind {@code k} (not {@code EOF}). */
     private boolean accept(TokenKind k) {
-        if (at(k)) {
-            skip();
-            return true;
+        int s = slot(0);
+        if (kinds[s] != k) {
+            return false;
         }
-        return false;
+        prevSlot = s;
+        head = (s + 1) & (RING - 1);
+        laCount--;
+        return true;
     }
 
     // ---------------------------------------------------------------- errors & recovery
@@ -1241,9 +1257,10 @@ public final class Parser {
 
     private Expr braceInitializer() {
         {
-            long start = curStart();
-            int line = curLine();
-            int column = curColumn();
+            int ps = slot(0); // punctuation: its position is in its slot
+            long start = starts[ps];
+            int line = lines[ps];
+            int column = columns[ps];
             skip(); // {
             int base = itemsTop;
             if (!at(TokenKind.RBRACE)) {
@@ -1472,7 +1489,9 @@ public final class Parser {
                     }
                     continue;
                 }
-                long before = curStart();
+                int fs = slot(0);
+                Token first = toks[fs]; // (null for a statement that starts with '@')
+                long before = first != null ? first.start() : starts[fs];
                 if (quietUntil == Long.MAX_VALUE) {
                     quietUntil = before;
                 }
@@ -1501,12 +1520,13 @@ public final class Parser {
                 Statement s;
                 operators = 0;
                 itemsTop = 0; // (none is left by a statement abandoned at a limit)
-                int line = curLine();
-                int column = curColumn();
+                int line = first != null ? 0 : lines[fs];
+                int column = first != null ? 0 : columns[fs];
                 try {
                     s = statement();
                 } catch (LimitExceeded e) {
-                    s = new Skipped(spanFrom(before, line, column, skipAfterLimit()));
+                    Span last = skipAfterLimit();
+                    s = new Skipped(first != null ? first.span().to(last) : spanFrom(before, line, column, last));
                 }
                 if (s != null) {
                     if (bodyListener == null) {
@@ -1659,12 +1679,16 @@ public final class Parser {
     // ---------------------------------------------------------------- instructions
 
     private Statement instruction() {
-        // where the instruction starts: its '@' (not made into a token) or its opcode
-        long start = curStart();
-        int line = curLine();
-        int column = curColumn();
+        // where a guarded instruction starts: its '@' (punctuation: its position is in its slot)
+        long start = 0;
+        int line = 0;
+        int column = 0;
         Guard guard = null;
-        if (curKind() == TokenKind.AT) {
+        int at = slot(0);
+        if (kinds[at] == TokenKind.AT) {
+            start = starts[at];
+            line = lines[at];
+            column = columns[at];
             skip();
             boolean neg = accept(TokenKind.BANG);
             Token p = cur();
@@ -2241,9 +2265,10 @@ public final class Parser {
             }
             case LPAREN:
                 if (peekKind(1) == TokenKind.DOT_NAME && peekKind(2) == TokenKind.RPAREN) {
-                    long start = curStart();
-                    int line = curLine();
-                    int column = curColumn();
+                    int ps = slot(0); // punctuation: its position is in its slot
+                    long start = starts[ps];
+                    int line = lines[ps];
+                    int column = columns[ps];
                     skip();
                     Token type = advance();
                     skip();
@@ -2293,9 +2318,10 @@ public final class Parser {
     }
 
     private Group group() {
-        long start = curStart();
-        int line = curLine();
-        int column = curColumn();
+        int ps = slot(0); // punctuation: its position is in its slot
+        long start = starts[ps];
+        int line = lines[ps];
+        int column = columns[ps];
         skip(); // (
         int base = itemsTop;
         if (!at(TokenKind.RPAREN)) {
@@ -2359,9 +2385,10 @@ public final class Parser {
             case FLOAT:
                 return new FloatLit(advance());
             case LBRACE: {
-                long start = curStart();
-                int line = curLine();
-                int column = curColumn();
+                int ps = slot(0); // punctuation: its position is in its slot
+                long start = starts[ps];
+                int line = lines[ps];
+                int column = columns[ps];
                 skip();
                 int base = itemsTop;
                 int outerCost = cost;
@@ -2390,9 +2417,10 @@ public final class Parser {
                 return new VectorExpr(items, spanFrom(start, line, column));
             }
             case LBRACKET: {
-                long start = curStart();
-                int line = curLine();
-                int column = curColumn();
+                int ps = slot(0); // punctuation: its position is in its slot
+                long start = starts[ps];
+                int line = lines[ps];
+                int column = columns[ps];
                 skip();
                 int base = itemsTop;
                 int outerCost = cost;
