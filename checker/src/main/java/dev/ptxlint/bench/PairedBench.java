@@ -32,7 +32,9 @@ import java.util.List;
  * <p>Prints, per phase and build, the main thread's CPU time of the pipeline cut after that phase
  * (median and minimum over the rounds after the warm-up), the phase alone (the median and minimum
  * over the rounds of its time minus the previous phase's in the same round) and its MB/s, and each
- * build's ratio to the first.
+ * build's ratio to the first, and the median bytes the main thread allocated in the pipeline cut
+ * after that phase ({@code com.sun.management.ThreadMXBean}: exact, not sampled; the checks'
+ * workers are not counted, and the pipeline runs on the main thread alone).
  */
 public final class PairedBench {
     private PairedBench() {
@@ -70,16 +72,21 @@ public final class PairedBench {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         int np = phases.length;
         long[][][] cpu = new long[b][np][rounds];
+        long[][][] alloc = new long[b][np][rounds];
+        com.sun.management.ThreadMXBean bytes = threads instanceof com.sun.management.ThreadMXBean x ? x : null;
         long[] checks = new long[b];
         for (int r = -warmup; r < rounds; r++) {
             for (int q = 0; q < np; q++) {
                 for (int k = 0; k < b; k++) {
                     int i = (k + q + r + warmup) % b; // the order rotates with the phase and the round
+                    long a0 = bytes == null ? 0 : bytes.getCurrentThreadAllocatedBytes();
                     long t0 = threads.getCurrentThreadCpuTime();
                     long n = invoke(run[i], phases[q], file);
                     long t = threads.getCurrentThreadCpuTime() - t0;
+                    long a = bytes == null ? 0 : bytes.getCurrentThreadAllocatedBytes() - a0;
                     if (r >= 0) {
                         cpu[i][q][r] = t;
+                        alloc[i][q][r] = a;
                         checks[i] += n;
                     }
                 }
@@ -92,8 +99,8 @@ public final class PairedBench {
         for (int i = 0; i < b; i++) {
             System.out.printf("build %d: %s (result counts %d)%n", i, builds.get(i), checks[i]);
         }
-        System.out.printf("%-8s %5s %10s %10s %10s %10s %10s %8s%n", "phase", "build", "cum. med", "cum. min",
-                "alone med", "alone min", "alone MB/s", "vs 0");
+        System.out.printf("%-8s %5s %10s %10s %10s %10s %10s %8s %10s%n", "phase", "build", "cum. med", "cum. min",
+                "alone med", "alone min", "alone MB/s", "vs 0", "cum. alloc");
         double[] base = new double[np];
         for (int q = 0; q < np; q++) {
             for (int i = 0; i < b; i++) {
@@ -106,9 +113,9 @@ public final class PairedBench {
                 if (i == 0) {
                     base[q] = am;
                 }
-                System.out.printf("%-8s %5d %10.1f %10.1f %10.1f %10.1f %10.1f %8s%n", PHASES[phases[q]], i,
+                System.out.printf("%-8s %5d %10.1f %10.1f %10.1f %10.1f %10.1f %8s %8.1fMB%n", PHASES[phases[q]], i,
                         median(cum) / 1e6, min(cum) / 1e6, am, min(alone) / 1e6, am > 0 ? mb / (am / 1e3) : 0.0,
-                        i == 0 ? "" : String.format("%.3f", am / base[q]));
+                        i == 0 ? "" : String.format("%.3f", am / base[q]), median(alloc[i][q]) / 1e6);
             }
         }
         for (int i = 0; i < b; i++) {

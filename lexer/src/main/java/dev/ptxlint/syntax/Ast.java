@@ -1,10 +1,19 @@
 package dev.ptxlint.syntax;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The PTX syntax tree. Every node keeps the exact {@link Span} of its source, and the tokens of
  * modifiers and names are kept as {@link Token}s so that rules can point at them precisely.
+ *
+ * <p>The nodes of one token ({@link Name}, {@link IntLit}, {@link FloatLit}, {@link StringLit},
+ * {@link Sink}, {@link DotRef}, {@link Label}) are classes, not records: the parser's take their
+ * span from their token when it is asked for (most never are: a span is made for a diagnostic),
+ * so that an operand does not make its token's {@code Span}. They keep the record's accessors,
+ * constructors, {@code equals} (every component, the span by value), {@code hashCode} and
+ * {@code toString}; a node built with a span of its own (the language server's shifted copies)
+ * keeps that span.
  */
 public final class Ast {
     private Ast() {
@@ -13,6 +22,106 @@ public final class Ast {
     /** Any node of the tree. */
     public sealed interface Node permits TopLevel, Statement, Expr {
         Span span();
+
+        /** {@code span().start()}; a node of one token answers without making its span. */
+        default long start() {
+            return span().start();
+        }
+
+        /** {@code span().end()}; a node of one token answers without making its span. */
+        default long end() {
+            return span().end();
+        }
+
+        /** {@code span().line()}; a node of one token answers without making its span. */
+        default int line() {
+            return span().line();
+        }
+
+        /** {@code span().column()}; a node of one token answers without making its span. */
+        default int column() {
+            return span().column();
+        }
+
+        /** {@code span().endLine()}; a node of one token answers without making its span. */
+        default int endLine() {
+            return span().endLine();
+        }
+
+        /** {@code span().endColumn()}; a node of one token answers without making its span. */
+        default int endColumn() {
+            return span().endColumn();
+        }
+    }
+
+    /**
+     * A node of one token whose span, unless it was given one, is its token's ({@link Token#span()},
+     * made when first asked for); the positions are the token's, read without making the span.
+     */
+    abstract static class TokenNode {
+        final Token token;
+        /** The span given, or null: the token's. */
+        final Span given;
+
+        TokenNode(Token token, Span given) {
+            this.token = token;
+            this.given = given;
+        }
+
+        public final Token token() {
+            return token;
+        }
+
+        public Span span() {
+            return given != null ? given : token.span();
+        }
+
+        public long start() {
+            return given != null ? given.start() : token.start();
+        }
+
+        public long end() {
+            return given != null ? given.end() : token.end();
+        }
+
+        public int line() {
+            return given != null ? given.line() : token.line();
+        }
+
+        public int column() {
+            return given != null ? given.column() : token.column();
+        }
+
+        public int endLine() {
+            return given != null ? given.endLine() : token.endLine();
+        }
+
+        public int endColumn() {
+            return given != null ? given.endColumn() : token.endColumn();
+        }
+
+        /** Equal as the record was: same class, equal token and equal span. */
+        @Override
+        public boolean equals(Object o) {
+            if (this == o) {
+                return true;
+            }
+            if (o == null || o.getClass() != getClass()) {
+                return false;
+            }
+            TokenNode n = (TokenNode) o;
+            return Objects.equals(token, n.token) && Objects.equals(span(), n.span());
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(token) + Objects.hashCode(span());
+        }
+
+        @Override
+        public String toString() {
+            return getClass().getSimpleName() + "[token=" + token + ", span=" + span() + "]";
+        }
     }
 
     // ------------------------------------------------------------------ top level
@@ -96,8 +205,26 @@ public final class Ast {
             permits Directive, VarDecl, Label, Instruction, Block, Skipped {
     }
 
-    /** {@code name:} */
-    public record Label(Token name, Span span) implements Statement {
+    /** {@code name:}; the span is the name's (the colon is not in it). */
+    public static final class Label extends TokenNode implements Statement {
+        /** A label with its own span (null: the name's). */
+        public Label(Token name, Span span) {
+            super(name, span);
+        }
+
+        /** A label whose span is its name's, made when asked for. */
+        public Label(Token name) {
+            super(name, null);
+        }
+
+        public Token name() {
+            return token;
+        }
+
+        @Override
+        public String toString() {
+            return "Label[name=" + token + ", span=" + span() + "]";
+        }
     }
 
     /** {@code { ... }}: a nested scope. */
@@ -146,19 +273,117 @@ public final class Ast {
      * A name: register, variable, label or function, possibly with glued dotted suffixes such as
      * {@code %tid.x} or the video selector {@code %r1.h10}.
      */
-    public record Name(Token token, List<Token> suffixes, Span span) implements Expr {
+    public static final class Name extends TokenNode implements Expr {
+        private final List<Token> suffixes;
+        /** The span from the token to the last suffix, once made (when it was not given). */
+        private Span made;
+
+        /** A name with its own span (null: from its token to its last suffix). */
+        public Name(Token token, List<Token> suffixes, Span span) {
+            super(token, span);
+            this.suffixes = suffixes;
+        }
+
+        /** A name whose span runs from its token to its last suffix, made when asked for. */
+        public Name(Token token, List<Token> suffixes) {
+            super(token, null);
+            this.suffixes = suffixes;
+        }
+
+        public List<Token> suffixes() {
+            return suffixes;
+        }
+
         public String text() {
             return token.text();
         }
+
+        @Override
+        public Span span() {
+            if (given != null) {
+                return given;
+            }
+            if (suffixes.isEmpty()) {
+                return token.span();
+            }
+            Span s = made;
+            if (s == null) {
+                // (a benign race between threads makes equal spans)
+                Token last = suffixes.get(suffixes.size() - 1);
+                s = new Span(token.start(), last.end(), token.line(), token.column(), last.endLine(),
+                        last.endColumn());
+                made = s;
+            }
+            return s;
+        }
+
+        @Override
+        public long end() {
+            return given != null || suffixes.isEmpty() ? super.end() : suffixes.get(suffixes.size() - 1).end();
+        }
+
+        @Override
+        public int endLine() {
+            return given != null || suffixes.isEmpty() ? super.endLine()
+                    : suffixes.get(suffixes.size() - 1).endLine();
+        }
+
+        @Override
+        public int endColumn() {
+            return given != null || suffixes.isEmpty() ? super.endColumn()
+                    : suffixes.get(suffixes.size() - 1).endColumn();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return super.equals(o) && Objects.equals(suffixes, ((Name) o).suffixes);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * super.hashCode() + Objects.hashCode(suffixes);
+        }
+
+        @Override
+        public String toString() {
+            return "Name[token=" + token + ", suffixes=" + suffixes + ", span=" + span() + "]";
+        }
     }
 
-    public record IntLit(Token token, Span span) implements Expr {
+    public static final class IntLit extends TokenNode implements Expr {
+        /** A literal with its own span (null: its token's). */
+        public IntLit(Token token, Span span) {
+            super(token, span);
+        }
+
+        /** A literal whose span is its token's, made when asked for. */
+        public IntLit(Token token) {
+            super(token, null);
+        }
     }
 
-    public record FloatLit(Token token, Span span) implements Expr {
+    public static final class FloatLit extends TokenNode implements Expr {
+        /** A literal with its own span (null: its token's). */
+        public FloatLit(Token token, Span span) {
+            super(token, span);
+        }
+
+        /** A literal whose span is its token's, made when asked for. */
+        public FloatLit(Token token) {
+            super(token, null);
+        }
     }
 
-    public record StringLit(Token token, Span span) implements Expr {
+    public static final class StringLit extends TokenNode implements Expr {
+        /** A string with its own span (null: its token's). */
+        public StringLit(Token token, Span span) {
+            super(token, span);
+        }
+
+        /** A string whose span is its token's, made when asked for. */
+        public StringLit(Token token) {
+            super(token, null);
+        }
     }
 
     /** {@code -x}, {@code !p}, {@code ~x}, {@code +x}. */
@@ -206,11 +431,29 @@ public final class Ast {
     }
 
     /** The sink {@code _}. */
-    public record Sink(Token token, Span span) implements Expr {
+    public static final class Sink extends TokenNode implements Expr {
+        /** A sink with its own span (null: its token's). */
+        public Sink(Token token, Span span) {
+            super(token, span);
+        }
+
+        /** A sink whose span is its token's, made when asked for. */
+        public Sink(Token token) {
+            super(token, null);
+        }
     }
 
     /** A dotted name used as a value, e.g. {@code .debug_abbrev} in a section. */
-    public record DotRef(Token token, Span span) implements Expr {
+    public static final class DotRef extends TokenNode implements Expr {
+        /** A name with its own span (null: its token's). */
+        public DotRef(Token token, Span span) {
+            super(token, span);
+        }
+
+        /** A name whose span is its token's, made when asked for. */
+        public DotRef(Token token) {
+            super(token, null);
+        }
     }
 
     /** A function-like form in an initializer: {@code generic(g)}, {@code mask(x)}. */

@@ -487,6 +487,70 @@ public final class Lexer {
         return new Span(tStart, offset, tLine, tCol, line, col);
     }
 
+    /**
+     * The text of each punctuation kind (null for the others): what {@link #punct} gives a token,
+     * and what the parser gives a punctuation token it makes from {@link #LIGHT}'s fields.
+     */
+    private static final String[] PUNCT_TEXT = new String[TokenKind.values().length];
+
+    static {
+        String[][] pairs = {{"COMMA", ","}, {"SEMI", ";"}, {"COLON", ":"}, {"LBRACE", "{"}, {"RBRACE", "}"},
+            {"LBRACKET", "["}, {"RBRACKET", "]"}, {"LPAREN", "("}, {"RPAREN", ")"}, {"PLUS", "+"}, {"MINUS", "-"},
+            {"STAR", "*"}, {"SLASH", "/"}, {"CARET", "^"}, {"TILDE", "~"}, {"QUESTION", "?"}, {"AT", "@"},
+            {"SHL", "<<"}, {"LE", "<="}, {"LT", "<"}, {"SHR", ">>"}, {"GE", ">="}, {"GT", ">"}, {"EQ_EQ", "=="},
+            {"ASSIGN", "="}, {"NOT_EQ", "!="}, {"BANG", "!"}, {"AMP_AMP", "&&"}, {"AMP", "&"},
+            {"PIPE_PIPE", "||"}, {"PIPE", "|"}};
+        for (String[] p : pairs) {
+            PUNCT_TEXT[TokenKind.valueOf(p[0]).ordinal()] = p[1];
+        }
+    }
+
+    /** The text of a punctuation token of this kind. */
+    static String punctText(TokenKind kind) {
+        return PUNCT_TEXT[kind.ordinal()];
+    }
+
+    /**
+     * What {@link #next()} returns, with {@link #light} set, for a punctuation token: no token is
+     * made, its kind and position are in {@link #lightKind} and the fields after it until the next
+     * call. Never seen outside the parser, which sets {@link #light} and makes a token of those
+     * fields only for what a node keeps.
+     */
+    static final Token LIGHT = new Token(TokenKind.COMMA, ",", null, false);
+
+    /** Set by the parser: punctuation comes back as {@link #LIGHT}. */
+    boolean light;
+    TokenKind lightKind;
+    long lightStart;
+    int lightLine;
+    int lightColumn;
+    /** The length, with bit 31 set when white space or a comment comes before (as {@link Token}'s). */
+    int lightLength;
+
+    /**
+     * The punctuation token {@link #next()} would have made without {@link #light}, from the fields
+     * kept instead ({@code length} with bit 31 for white space before, as {@link #lightLength}).
+     */
+    static Token punctToken(TokenKind kind, long start, int line, int column, int length) {
+        return new Token(kind, PUNCT_TEXT[kind.ordinal()], -1, start, line, column, length & ~(1 << 31), length < 0);
+    }
+
+    /** A punctuation token of the mark to here (one line, one or two ASCII characters). */
+    private Token punct(TokenKind kind) {
+        if (!light) {
+            return make(kind, PUNCT_TEXT[kind.ordinal()]);
+        }
+        lastTokenLine = tLine;
+        lightKind = kind;
+        lightStart = tStart;
+        lightLine = tLine;
+        lightColumn = tCol;
+        int n = (int) (offset - tStart);
+        lightLength = sawSpace ? n | 1 << 31 : n;
+        sawSpace = false;
+        return LIGHT;
+    }
+
     /** The line of the last token returned (a '#' after a token on its line is no preprocessor line). */
     private int lastTokenLine = -1;
 
@@ -889,43 +953,43 @@ public final class Lexer {
         }
         advance();
         switch (c) {
-            case ',': return make(TokenKind.COMMA, ",");
-            case ';': return make(TokenKind.SEMI, ";");
-            case ':': return make(TokenKind.COLON, ":");
-            case '{': return make(TokenKind.LBRACE, "{");
-            case '}': return make(TokenKind.RBRACE, "}");
-            case '[': return make(TokenKind.LBRACKET, "[");
-            case ']': return make(TokenKind.RBRACKET, "]");
-            case '(': return make(TokenKind.LPAREN, "(");
-            case ')': return make(TokenKind.RPAREN, ")");
-            case '+': return make(TokenKind.PLUS, "+");
-            case '-': return make(TokenKind.MINUS, "-");
-            case '*': return make(TokenKind.STAR, "*");
-            case '/': return make(TokenKind.SLASH, "/");
-            case '^': return make(TokenKind.CARET, "^");
-            case '~': return make(TokenKind.TILDE, "~");
-            case '?': return make(TokenKind.QUESTION, "?");
-            case '@': return make(TokenKind.AT, "@");
+            case ',': return punct(TokenKind.COMMA);
+            case ';': return punct(TokenKind.SEMI);
+            case ':': return punct(TokenKind.COLON);
+            case '{': return punct(TokenKind.LBRACE);
+            case '}': return punct(TokenKind.RBRACE);
+            case '[': return punct(TokenKind.LBRACKET);
+            case ']': return punct(TokenKind.RBRACKET);
+            case '(': return punct(TokenKind.LPAREN);
+            case ')': return punct(TokenKind.RPAREN);
+            case '+': return punct(TokenKind.PLUS);
+            case '-': return punct(TokenKind.MINUS);
+            case '*': return punct(TokenKind.STAR);
+            case '/': return punct(TokenKind.SLASH);
+            case '^': return punct(TokenKind.CARET);
+            case '~': return punct(TokenKind.TILDE);
+            case '?': return punct(TokenKind.QUESTION);
+            case '@': return punct(TokenKind.AT);
             case '<':
-                if (peek(0) == '<') { advance(); return make(TokenKind.SHL, "<<"); }
-                if (peek(0) == '=') { advance(); return make(TokenKind.LE, "<="); }
-                return make(TokenKind.LT, "<");
+                if (peek(0) == '<') { advance(); return punct(TokenKind.SHL); }
+                if (peek(0) == '=') { advance(); return punct(TokenKind.LE); }
+                return punct(TokenKind.LT);
             case '>':
-                if (peek(0) == '>') { advance(); return make(TokenKind.SHR, ">>"); }
-                if (peek(0) == '=') { advance(); return make(TokenKind.GE, ">="); }
-                return make(TokenKind.GT, ">");
+                if (peek(0) == '>') { advance(); return punct(TokenKind.SHR); }
+                if (peek(0) == '=') { advance(); return punct(TokenKind.GE); }
+                return punct(TokenKind.GT);
             case '=':
-                if (peek(0) == '=') { advance(); return make(TokenKind.EQ_EQ, "=="); }
-                return make(TokenKind.ASSIGN, "=");
+                if (peek(0) == '=') { advance(); return punct(TokenKind.EQ_EQ); }
+                return punct(TokenKind.ASSIGN);
             case '!':
-                if (peek(0) == '=') { advance(); return make(TokenKind.NOT_EQ, "!="); }
-                return make(TokenKind.BANG, "!");
+                if (peek(0) == '=') { advance(); return punct(TokenKind.NOT_EQ); }
+                return punct(TokenKind.BANG);
             case '&':
-                if (peek(0) == '&') { advance(); return make(TokenKind.AMP_AMP, "&&"); }
-                return make(TokenKind.AMP, "&");
+                if (peek(0) == '&') { advance(); return punct(TokenKind.AMP_AMP); }
+                return punct(TokenKind.AMP);
             case '|':
-                if (peek(0) == '|') { advance(); return make(TokenKind.PIPE_PIPE, "||"); }
-                return make(TokenKind.PIPE, "|");
+                if (peek(0) == '|') { advance(); return punct(TokenKind.PIPE_PIPE); }
+                return punct(TokenKind.PIPE);
             default:
                 return strayCharacter(c);
         }

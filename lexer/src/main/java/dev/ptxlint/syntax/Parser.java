@@ -33,6 +33,7 @@ import dev.ptxlint.syntax.Ast.Unary;
 import dev.ptxlint.syntax.Ast.VarDecl;
 import dev.ptxlint.syntax.Ast.VectorExpr;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -77,10 +78,52 @@ public final class Parser {
     private final Lexer lexer;
     private final Consumer<SyntaxProblem> problems;
 
-    /** Small lookahead ring: la[0] is the current token. */
-    private final Token[] la = new Token[3];
+    /**
+     * The lookahead (up to three tokens: the current one, {@code peek(1)}, {@code peek(2)}) and the
+     * previous token, in a ring of four slots: the current token is in slot {@link #head}, the k-th
+     * after it in {@code (head + k) & 3}, the previous one in {@link #prevSlot}. A slot holds the
+     * token's kind, and either its {@link Token} or, for punctuation the lexer did not make into a
+     * token ({@link Lexer#LIGHT}), its position: a {@code Token} is made of those only when the
+     * parser asks for the object (what a node keeps, or an error's span), so that commas,
+     * semicolons and brackets cost no object.
+     */
+    private static final int RING = 4;
+    private final TokenKind[] kinds = new TokenKind[RING];
+    /** The slot's token, or null for punctuation not made yet. */
+    private final Token[] toks = new Token[RING];
+    private final long[] starts = new long[RING];
+    private final int[] lines = new int[RING];
+    private final int[] columns = new int[RING];
+    /** A punctuation token's length, with bit 31 set when it has white space before it. */
+    private final int[] lengths = new int[RING];
+    private int head;
     private int laCount;
-    private Token prev;
+
+    /**
+     * The items of the lists being parsed (an instruction's modifiers and operands, the items of
+     * an address, a vector, a group or an initializer, a name's suffixes), a list nested in
+     * another above it: each is kept as a list of its exact size ({@link ItemList}) instead of a
+     * growing {@code ArrayList}.
+     */
+    private Object[] items = new Object[64];
+    private int itemsTop;
+
+    private void push(Object item) {
+        if (itemsTop == items.length) {
+            items = Arrays.copyOf(items, itemsTop * 2);
+        }
+        items[itemsTop++] = item;
+    }
+
+    /** The items pushed from {@code base} on, as a list of exactly them (they are taken off). */
+    private <E> List<E> listFrom(int base) {
+        int n = itemsTop - base;
+        itemsTop = base;
+        return ItemList.of(items, base, n);
+    }
+
+    /** The slot of the previous token (the last one advanced past), or -1 before the first. */
+    private int prevSlot = -1;
     /** Deepest nesting of blocks and expressions the parser follows (guards the Java stack). */
     public static final int MAX_DEPTH = 200;
     private int depth;
@@ -152,6 +195,7 @@ public final class Parser {
     public Parser(Lexer lexer, Consumer<SyntaxProblem> problems) {
         this.lexer = lexer;
         this.problems = problems;
+        lexer.light = true; // punctuation as positions (the lookahead ring); only the parser reads this lexer
         // a class, not a lambda: no invokedynamic on a small run's path (start-up, docs/performance.md)
         lexer.setTriviaProblemListener(new Consumer<Token>() {
             @Override
@@ -205,6 +249,9 @@ public final class Parser {
     private Token fetch() {
         while (true) {
             Token t = lexer.next();
+            if (t == Lexer.LIGHT) {
+                return t;
+            }
             if (t.kind() == TokenKind.ERROR) {
                 // a malformed token in a statement already being skipped after its error is not a
                 // second error of that statement (unterminated strings and comments still are:
@@ -233,42 +280,167 @@ public final class Parser {
         return s.length() > 40 ? s.substring(0, 40) + "..." : s;
     }
 
-    private Token peek(int k) {
+    /**
+     * The slot of the k-th token after the current one, read into the ring if it is not there yet
+     * (small, so that C1 inlines it into the accessors: they run for every token).
+     */
+    private int slot(int k) {
+        if (laCount <= k) {
+            fill(k);
+        }
+        return (head + k) & (RING - 1);
+    }
+
+    /** Reads tokens into the ring up to the k-th after the current one. */
+    private void fill(int k) {
         while (laCount <= k) {
-            la[laCount++] = fetch();
+            int s = (head + laCount) & (RING - 1);
+            Token t = fetch();
+            if (t == Lexer.LIGHT) {
+                Lexer x = lexer;
+                kinds[s] = x.lightKind;
+                toks[s] = null;
+                starts[s] = x.lightStart;
+                lines[s] = x.lightLine;
+                columns[s] = x.lightColumn;
+                lengths[s] = x.lightLength;
+            } else {
+                kinds[s] = t.kind();
+                toks[s] = t;
+            }
+            laCount++;
         }
-        return la[k];
     }
 
-    private Token cur() {
-        return peek(0);
+    /** The token in slot {@code s}, made now (once) if it is punctuation kept as its position. */
+    private Token token(int s) {
+        Token t = toks[s];
+        return t != null ? t : make(s);
     }
 
-    private Token advance() {
-        Token t = peek(0);
-        if (t.kind() == TokenKind.EOF) {
-            return t;
-        }
-        System.arraycopy(la, 1, la, 0, laCount - 1);
-        la[--laCount] = null;
-        prev = t;
+    private Token make(int s) {
+        Token t = Lexer.punctToken(kinds[s], starts[s], lines[s], columns[s], lengths[s]);
+        toks[s] = t;
         return t;
     }
 
+    private Token peek(int k) {
+        return token(slot(k));
+    }
+
+    private TokenKind peekKind(int k) {
+        return kinds[slot(k)];
+    }
+
+    private Token cur() {
+        return token(slot(0));
+    }
+
+    private TokenKind curKind() {
+        return kinds[slot(0)];
+    }
+
+    /** {@code cur().start()}, {@code line()}, {@code column()}, {@code spaceBefore()}, without making the token. */
+    private long curStart() {
+        int s = slot(0);
+        Token t = toks[s];
+        return t != null ? t.start() : starts[s];
+    }
+
+    private int curLine() {
+        int s = slot(0);
+        Token t = toks[s];
+        return t != null ? t.line() : lines[s];
+    }
+
+    private int curColumn() {
+        int s = slot(0);
+        Token t = toks[s];
+        return t != null ? t.column() : columns[s];
+    }
+
+    private boolean curSpaceBefore() {
+        int s = slot(0);
+        Token t = toks[s];
+        return t != null ? t.spaceBefore() : lengths[s] < 0;
+    }
+
+    /** Moves past the current token (not past the end of input) and returns it. */
+    private Token advance() {
+        int s = slot(0);
+        Token t = token(s);
+        if (kinds[s] == TokenKind.EOF) {
+            return t;
+        }
+        prevSlot = s;
+        head = (s + 1) & (RING - 1);
+        laCount--;
+        return t;
+    }
+
+    /** {@link #advance()} without the token (no object is made for punctuation). */
+    private void skip() {
+        int s = slot(0);
+        if (kinds[s] == TokenKind.EOF) {
+            return;
+        }
+        prevSlot = s;
+        head = (s + 1) & (RING - 1);
+        laCount--;
+    }
+
+    /** The previous token (made now if it is punctuation kept as its position), or null before the first. */
+    private Token prevToken() {
+        return prevSlot < 0 ? null : token(prevSlot);
+    }
+
+    /** {@code prev.end()}, {@code endLine()}, {@code endColumn()} (there is a previous token), without making it. */
+    private long prevEnd() {
+        Token t = toks[prevSlot];
+        return t != null ? t.end() : starts[prevSlot] + (lengths[prevSlot] & ~(1 << 31));
+    }
+
+    private int prevEndLine() {
+        Token t = toks[prevSlot];
+        return t != null ? t.endLine() : lines[prevSlot];
+    }
+
+    private int prevEndColumn() {
+        Token t = toks[prevSlot];
+        return t != null ? t.endColumn() : columns[prevSlot] + (lengths[prevSlot] & ~(1 << 31));
+    }
+
+    /** {@code prev.span()}: made from the position of punctuation (not made into a token). */
+    private Span prevSpan() {
+        Token t = toks[prevSlot];
+        if (t != null) {
+            return t.span();
+        }
+        int n = lengths[prevSlot] & ~(1 << 31);
+        long start = starts[prevSlot];
+        int line = lines[prevSlot];
+        int column = columns[prevSlot];
+        return new Span(start, start + n, line, column, line, column + n);
+    }
+
     private boolean at(TokenKind k) {
-        return cur().kind() == k;
+        return kinds[slot(0)] == k;
     }
 
     private boolean atDot(String name) {
-        return cur().isDot(name);
+        return at(TokenKind.DOT_NAME) && cur().text().equals(name);
     }
 
+    /** Moves past the current token if it is of kind {@code k} (not {@code EOF}). */
     private boolean accept(TokenKind k) {
-        if (at(k)) {
-            advance();
-            return true;
+        int s = slot(0);
+        if (kinds[s] != k) {
+            return false;
         }
-        return false;
+        prevSlot = s;
+        head = (s + 1) & (RING - 1);
+        laCount--;
+        return true;
     }
 
     // ---------------------------------------------------------------- errors & recovery
@@ -295,6 +467,16 @@ public final class Parser {
         error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "expected " + what + ", found " + t.describe());
     }
 
+    /** {@link #expect} of punctuation: whether it was there (and skipped), without making its token. */
+    private boolean expectPunct(TokenKind k, String what) {
+        if (at(k)) {
+            skip();
+            return true;
+        }
+        expected(what);
+        return false;
+    }
+
     private Token expect(TokenKind k, String what) {
         if (at(k)) {
             return advance();
@@ -304,11 +486,13 @@ public final class Parser {
     }
 
     private Span endOfPrev() {
-        if (prev == null) {
+        if (prevSlot < 0) {
             return cur().span();
         }
-        Span p = prev.span();
-        return new Span(p.end(), p.end(), p.endLine(), p.endColumn(), p.endLine(), p.endColumn());
+        long end = prevEnd();
+        int line = prevEndLine();
+        int column = prevEndColumn();
+        return new Span(end, end, line, column, line, column);
     }
 
     /**
@@ -334,11 +518,11 @@ public final class Parser {
         if (opcode != null) {
             after = "the instruction '" + opcode.text() + "'";
         }
-        Token t = cur();
-        boolean newLine = prev != null && t.line() > prev.endLine();
-        if (newLine || t.kind() == TokenKind.RBRACE || t.kind() == TokenKind.EOF) {
+        TokenKind k = curKind();
+        boolean newLine = prevSlot >= 0 && curLine() > prevEndLine();
+        if (newLine || k == TokenKind.RBRACE || k == TokenKind.EOF) {
             Span at = endOfPrev();
-            if (t.kind() != TokenKind.ERROR) {
+            if (k != TokenKind.ERROR) {
                 error(ProblemKind.MISSING_SEMICOLON, at, "expected ';' after " + after, at, ";");
             }
             return;
@@ -368,19 +552,18 @@ public final class Parser {
     private void skipStatementInner(int open) {
         int depth = open;
         while (true) {
-            Token t = cur();
-            switch (t.kind()) {
+            switch (curKind()) {
                 case EOF:
                     return;
                 case SEMI:
                     if (depth == 0) {
-                        advance();
+                        skip();
                         return;
                     }
                     break;
                 case LBRACE:
                     // An operand vector may be open; a '{' at the start of a line is a new block.
-                    if (prev != null && t.span().line() > prev.span().endLine() && depth == 0) {
+                    if (prevSlot >= 0 && curLine() > prevEndLine() && depth == 0) {
                         return;
                     }
                     depth++;
@@ -392,14 +575,14 @@ public final class Parser {
                     depth--;
                     break;
                 case DOT_NAME:
-                    if (TOP_LEVEL_STARTS.contains(t.text())) {
+                    if (TOP_LEVEL_STARTS.contains(cur().text())) {
                         return;
                     }
                     break;
                 default:
                     break;
             }
-            advance();
+            skip();
         }
     }
 
@@ -421,6 +604,7 @@ public final class Parser {
                 case DOT_NAME: {
                     Token first = t;
                     operators = 0;
+                    itemsTop = 0;
                     try {
                         return topLevelDirective();
                     } catch (LimitExceeded e) {
@@ -440,10 +624,10 @@ public final class Parser {
                     }
                     Span first = t.span();
                     skipTopLevel();
-                    if (cur().span().start() == start) {
-                        advance();
+                    if (curStart() == start) {
+                        skip();
                     }
-                    return new Skipped(first.to(prev == null ? first : prev.span()));
+                    return new Skipped(first.to(prevSlot < 0 ? first : prevSpan()));
                 }
             }
         }
@@ -459,16 +643,16 @@ public final class Parser {
             } else if (t.kind() == TokenKind.RBRACE) {
                 depth = Math.max(0, depth - 1);
                 if (depth == 0) {
-                    advance();
+                    skip();
                     return;
                 }
             } else if (depth == 0 && t.kind() == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text())) {
                 return;
             } else if (depth == 0 && t.kind() == TokenKind.SEMI) {
-                advance();
+                skip();
                 return;
             }
-            advance();
+            skip();
         }
     }
 
@@ -546,8 +730,8 @@ public final class Parser {
         List<Expr> args = new ArrayList<>();
         Token v = cur();
         if (v.kind() == TokenKind.FLOAT && isVersionNumber(v.text())) {
-            advance();
-            args.add(new FloatLit(v, v.span()));
+            skip();
+            args.add(new FloatLit(v));
         } else {
             expected("a version number such as 9.0 after .version");
             skipLine(name);
@@ -561,8 +745,8 @@ public final class Parser {
         do {
             Token t = cur();
             if (t.kind() == TokenKind.IDENT) {
-                advance();
-                args.add(new Name(t, List.of(), t.span()));
+                skip();
+                args.add(new Name(t, List.of()));
             } else {
                 expected("a target such as sm_90 after .target");
                 skipLine(name);
@@ -576,7 +760,7 @@ public final class Parser {
     private void skipLine(Token directive) {
         int line = directive.span().line();
         while (!at(TokenKind.EOF) && cur().span().line() == line && !at(TokenKind.SEMI)) {
-            advance();
+            skip();
         }
         accept(TokenKind.SEMI);
     }
@@ -589,8 +773,8 @@ public final class Parser {
             do {
                 Token t = cur();
                 if (t.kind() == TokenKind.INTEGER) {
-                    advance();
-                    args.add(new IntLit(t, t.span()));
+                    skip();
+                    args.add(new IntLit(t));
                 } else {
                     expected("an integer after " + name.text());
                     skipLine(name);
@@ -616,20 +800,20 @@ public final class Parser {
             skipLine(name);
             return new Directive(name, args, spanFrom(name));
         }
-        args.add(new IntLit(n, n.span()));
+        args.add(new IntLit(n));
         Token s = expect(TokenKind.STRING, "a file name string after .file " + n.text());
         if (s == null) {
             skipLine(name);
             return new Directive(name, args, spanFrom(name));
         }
-        args.add(new StringLit(s, s.span()));
+        args.add(new StringLit(s));
         while (accept(TokenKind.COMMA)) {
             Token i = expect(TokenKind.INTEGER, "a timestamp or file size in .file");
             if (i == null) {
                 skipLine(name);
                 break;
             }
-            args.add(new IntLit(i, i.span()));
+            args.add(new IntLit(i));
         }
         return new Directive(name, args, spanFrom(name));
     }
@@ -644,24 +828,24 @@ public final class Parser {
                 skipLine(name);
                 return new Directive(name, args, spanFrom(name));
             }
-            args.add(new IntLit(t, t.span()));
+            args.add(new IntLit(t));
         }
         while (accept(TokenKind.COMMA)) {
             Token key = cur();
             if (key.isIdent("function_name")) {
-                advance();
-                args.add(new Name(key, List.of(), key.span()));
+                skip();
+                args.add(new Name(key, List.of()));
                 args.add(expression());
             } else if (key.isIdent("inlined_at")) {
-                advance();
-                args.add(new Name(key, List.of(), key.span()));
+                skip();
+                args.add(new Name(key, List.of()));
                 for (int i = 0; i < 3; i++) {
                     Token t = expect(TokenKind.INTEGER, "an integer (file, line, column) after inlined_at");
                     if (t == null) {
                         skipLine(name);
                         return new Directive(name, args, spanFrom(name));
                     }
-                    args.add(new IntLit(t, t.span()));
+                    args.add(new IntLit(t));
                 }
             } else {
                 expected("function_name or inlined_at in .loc");
@@ -681,7 +865,7 @@ public final class Parser {
                 skipStatement();
                 return new Directive(name, args, spanFrom(name));
             }
-            args.add(new StringLit(s, s.span()));
+            args.add(new StringLit(s));
         } while (accept(TokenKind.COMMA));
         endStatement(".pragma");
         return new Directive(name, args, spanFrom(name));
@@ -692,11 +876,11 @@ public final class Parser {
         List<Expr> args = new ArrayList<>();
         Token a = expect(TokenKind.IDENT, "the alias name after .alias");
         if (a != null) {
-            args.add(new Name(a, List.of(), a.span()));
-            if (expect(TokenKind.COMMA, "',' between the alias and the aliased function") != null) {
+            args.add(new Name(a, List.of()));
+            if (expectPunct(TokenKind.COMMA, "',' between the alias and the aliased function")) {
                 Token b = expect(TokenKind.IDENT, "the aliased function name");
                 if (b != null) {
-                    args.add(new Name(b, List.of(), b.span()));
+                    args.add(new Name(b, List.of()));
                     endStatement(".alias");
                     return new Directive(name, args, spanFrom(name));
                 }
@@ -707,23 +891,49 @@ public final class Parser {
     }
 
     private Span spanFrom(Token first) {
-        Token last = prev;
-        if (last == null || last == first) {
-            // a node of one token (a register operand) keeps that token's span
+        if (prevSlot < 0 || toks[prevSlot] == first) {
+            // a node of one token keeps that token's span
             return first.span();
         }
-        if (last.end() < first.end()) {
+        long end = prevEnd();
+        if (end < first.end()) {
             return first.span();
         }
         // made from the two tokens' positions: their own spans are never made
-        return new Span(first.start(), last.end(), first.line(), first.column(), last.endLine(), last.endColumn());
+        return new Span(first.start(), end, first.line(), first.column(), prevEndLine(), prevEndColumn());
+    }
+
+    /**
+     * {@code a.span().to(b.span())}, from the two nodes' positions: a node of one token (a register,
+     * a literal) does not make its span for it.
+     */
+    private static Span between(Ast.Node a, Ast.Node b) {
+        return new Span(a.start(), b.end(), a.line(), a.column(), b.endLine(), b.endColumn());
+    }
+
+    /** {@code t.span().to(b.span())}, from positions (neither span is made). */
+    private static Span between(Token t, Ast.Node b) {
+        return new Span(t.start(), b.end(), t.line(), t.column(), b.endLine(), b.endColumn());
+    }
+
+    /**
+     * The span of a node from its first token, at {@code start}, {@code line}, {@code column} and
+     * already moved past (so the previous token is it or a later one), to the previous token.
+     */
+    private Span spanFrom(long start, int line, int column) {
+        return new Span(start, prevEnd(), line, column, prevEndLine(), prevEndColumn());
+    }
+
+    /** {@code first.span().to(last)} for a first token at {@code start}, {@code line}, {@code column}. */
+    private static Span spanFrom(long start, int line, int column, Span last) {
+        return new Span(start, last.end(), line, column, last.endLine(), last.endColumn());
     }
 
     private Span spanFrom(Span first) {
-        if (prev == null) {
+        if (prevSlot < 0) {
             return first;
         }
-        Span last = prev.span();
+        Span last = prevSpan();
         // a node of one token (a register operand) keeps that token's span: no new Span per operand
         return last == first || last.end() < first.end() ? first : first.to(last);
     }
@@ -738,20 +948,20 @@ public final class Parser {
             skipTopLevel();
             return new Section(kw, List.of(), spanFrom(kw));
         }
-        advance();
+        skip();
         List<Label> labels = new ArrayList<>();
-        if (expect(TokenKind.LBRACE, "'{' to open the section body") == null) {
+        if (!expectPunct(TokenKind.LBRACE, "'{' to open the section body")) {
             skipTopLevel();
             return new Section(name, labels, spanFrom(kw));
         }
         while (!at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
             Token t = cur();
-            if (t.kind() == TokenKind.IDENT && peek(1).kind() == TokenKind.COLON) {
-                advance();
-                advance();
-                labels.add(new Label(t, t.span()));
+            if (t.kind() == TokenKind.IDENT && peekKind(1) == TokenKind.COLON) {
+                skip();
+                skip();
+                labels.add(new Label(t));
             } else if (t.kind() == TokenKind.DOT_NAME && SECTION_DATA.contains(t.text())) {
-                advance();
+                skip();
                 operators = 0;
                 try {
                     do {
@@ -770,10 +980,10 @@ public final class Parser {
                 } else {
                     expected("section data (.b8, .b16, .b32, .b64) or a label");
                 }
-                advance();
+                skip();
                 while (!at(TokenKind.EOF) && !at(TokenKind.RBRACE) && !at(TokenKind.DOT_NAME)
-                        && !(at(TokenKind.IDENT) && peek(1).kind() == TokenKind.COLON)) {
-                    advance();
+                        && !(at(TokenKind.IDENT) && peekKind(1) == TokenKind.COLON)) {
+                    skip();
                 }
             }
         }
@@ -787,8 +997,8 @@ public final class Parser {
     private Expr sectionValue() {
         Token t = cur();
         if (t.kind() == TokenKind.DOT_NAME) {
-            advance();
-            Expr e = new DotRef(t, t.span());
+            skip();
+            Expr e = new DotRef(t);
             return binaryRest(e, 0);
         }
         return expression();
@@ -809,8 +1019,8 @@ public final class Parser {
             List<Expr> args = new ArrayList<>();
             if (a.text().equals(".align")) {
                 Token t = expect(TokenKind.INTEGER, "an alignment in bytes after .align");
-                args.add(t != null ? new IntLit(t, t.span()) : new Missing(a.span()));
-            } else if (a.text().equals(".attribute") || (at(TokenKind.LPAREN) && !cur().spaceBefore())) {
+                args.add(t != null ? new IntLit(t) : new Missing(a.span()));
+            } else if (a.text().equals(".attribute") || (at(TokenKind.LPAREN) && !curSpaceBefore())) {
                 if (at(TokenKind.LPAREN)) {
                     args.add(attributeArgs());
                 } else {
@@ -818,10 +1028,10 @@ public final class Parser {
                 }
             } else if (a.text().equals(".const") && constantBank()) {
                 Token bank = peek(1);
-                advance();
-                advance();
-                advance();
-                args.add(new IntLit(bank, bank.span())); // .const[2]: a constant bank (PTX ISA 1.5-2.1)
+                skip();
+                skip();
+                skip();
+                args.add(new IntLit(bank)); // .const[2]: a constant bank (PTX ISA 1.5-2.1)
             }
             attrs.add(new Attr(a, args, spanFrom(a)));
         }
@@ -835,16 +1045,16 @@ public final class Parser {
                 }
                 return new VarDecl(linkage, attrs, decls, spanFrom(first));
             }
-            advance();
+            skip();
             if (statement || !n.text().equals("_")) {
                 reservedName(n, "variable"); // '_' names prototype parameters
             }
             Expr range = null;
             if (at(TokenKind.LT)) {
-                advance();
+                skip();
                 Token c = expect(TokenKind.INTEGER, "a register count in " + n.text() + "<N>");
-                range = c == null ? new Missing(n.span()) : new IntLit(c, c.span());
-                if (c == null || expect(TokenKind.GT, "'>' to close the register range") == null) {
+                range = c == null ? new Missing(n.span()) : new IntLit(c);
+                if (c == null || !expectPunct(TokenKind.GT, "'>' to close the register range")) {
                     if (statement) {
                         skipStatement();
                     }
@@ -854,7 +1064,7 @@ public final class Parser {
             }
             List<Expr> dims = new ArrayList<>();
             while (at(TokenKind.LBRACKET)) {
-                advance();
+                skip();
                 if (at(TokenKind.RBRACKET)) {
                     dims.add(null);
                 } else {
@@ -862,13 +1072,13 @@ public final class Parser {
                     Expr dim = statement ? declarationPart(false) : expression();
                     if (dim == null) {
                         // nested past the limit (reported): the name stays declared; the rest was skipped
-                        dims.add(new Missing(dimStart.span().to(prev.span())));
+                        dims.add(new Missing(dimStart.span().to(prevSpan())));
                         decls.add(new Declarator(n, range, dims, null, spanFrom(n)));
                         return new VarDecl(linkage, attrs, decls, spanFrom(first));
                     }
                     dims.add(dim);
                 }
-                if (expect(TokenKind.RBRACKET, "']' to close the array dimension") == null) {
+                if (!expectPunct(TokenKind.RBRACKET, "']' to close the array dimension")) {
                     if (statement) {
                         skipStatement();
                     }
@@ -881,7 +1091,7 @@ public final class Parser {
                 init = declarationPart(true);
                 if (init == null) {
                     // nested past the limit (reported): declared, with an initializer that is not checked
-                    decls.add(new Declarator(n, range, dims, new Missing(initStart.span().to(prev.span())),
+                    decls.add(new Declarator(n, range, dims, new Missing(initStart.span().to(prevSpan())),
                             spanFrom(n)));
                     return new VarDecl(linkage, attrs, decls, spanFrom(first));
                 }
@@ -928,15 +1138,15 @@ public final class Parser {
                 expected("an attribute such as .managed or .unified");
                 return new Missing(spanFrom(open));
             }
-            advance();
+            skip();
             if (at(TokenKind.LPAREN)) {
                 Group g = group();
-                items.add(new Call(t, g.items(), t.span().to(g.span())));
+                items.add(new Call(t, g.items(), between(t, g)));
             } else {
-                items.add(new DotRef(t, t.span()));
+                items.add(new DotRef(t));
             }
         } while (accept(TokenKind.COMMA));
-        expect(TokenKind.RPAREN, "')' to close .attribute");
+        expectPunct(TokenKind.RPAREN, "')' to close .attribute");
         return new Group(items, spanFrom(open));
     }
 
@@ -1041,14 +1251,18 @@ public final class Parser {
             if (over == null && (braces > PTXAS_BRACES || total + list > PTXAS_STACK - 1)) {
                 over = t;
             }
-            advance();
+            skip();
         }
     }
 
     private Expr braceInitializer() {
         {
-            Token open = advance();
-            List<Expr> items = new ArrayList<>();
+            int ps = slot(0); // punctuation: its position is in its slot
+            long start = starts[ps];
+            int line = lines[ps];
+            int column = columns[ps];
+            skip(); // {
+            int base = itemsTop;
             if (!at(TokenKind.RBRACE)) {
                 boolean outerLater = initLater;
                 try {
@@ -1056,15 +1270,16 @@ public final class Parser {
                         if (at(TokenKind.RBRACE)) {
                             break; // trailing comma
                         }
-                        initLater = !items.isEmpty();
-                        items.add(initializer());
+                        initLater = itemsTop > base;
+                        push(initializer());
                     } while (accept(TokenKind.COMMA));
                 } finally {
                     initLater = outerLater;
                 }
             }
-            expect(TokenKind.RBRACE, "'}' to close the initializer list");
-            return new Brace(items, spanFrom(open));
+            List<Expr> items = listFrom(base);
+            expectPunct(TokenKind.RBRACE, "'}' to close the initializer list");
+            return new Brace(items, spanFrom(start, line, column));
         }
     }
 
@@ -1084,7 +1299,7 @@ public final class Parser {
             skipTopLevel();
             return new Function(linkage, kind, returns, null, List.of(), List.of(), null, spanFrom(first));
         }
-        advance();
+        skip();
         List<VarDecl> params = List.of();
         if (at(TokenKind.LPAREN)) {
             params = paramList();
@@ -1108,9 +1323,9 @@ public final class Parser {
             } else {
                 error(ProblemKind.UNKNOWN_DIRECTIVE, d.span(), "unknown function directive '" + d.text()
                         + "': expected a performance directive such as .maxntid, .reqntid, .minnctapersm or .maxnreg");
-                advance();
+                skip();
                 while (at(TokenKind.INTEGER) || at(TokenKind.COMMA)) {
-                    advance();
+                    skip();
                 }
             }
         }
@@ -1146,12 +1361,12 @@ public final class Parser {
 
     /** Whether {@code [N]} follows here without white space: a constant bank after .const. */
     private boolean constantBank() {
-        return at(TokenKind.LBRACKET) && !cur().spaceBefore() && peek(1).kind() == TokenKind.INTEGER
-                && !peek(1).spaceBefore() && peek(2).kind() == TokenKind.RBRACKET && !peek(2).spaceBefore();
+        return at(TokenKind.LBRACKET) && !curSpaceBefore() && peekKind(1) == TokenKind.INTEGER
+                && !peek(1).spaceBefore() && peekKind(2) == TokenKind.RBRACKET && !peek(2).spaceBefore();
     }
 
     private List<VarDecl> paramList() {
-        advance(); // (
+        skip(); // (
         List<VarDecl> params = new ArrayList<>();
         if (accept(TokenKind.RPAREN)) {
             return params;
@@ -1164,7 +1379,7 @@ public final class Parser {
             }
             params.add(varDecl(List.of(), false));
         } while (accept(TokenKind.COMMA));
-        if (expect(TokenKind.RPAREN, "',' or ')' in the parameter list") == null) {
+        if (!expectPunct(TokenKind.RPAREN, "',' or ')' in the parameter list")) {
             skipParams();
         }
         return params;
@@ -1178,7 +1393,7 @@ public final class Parser {
             if (at(TokenKind.DOT_NAME) && (TOP_LEVEL_STARTS.contains(cur().text()))) {
                 return;
             }
-            advance();
+            skip();
         }
     }
 
@@ -1245,19 +1460,19 @@ public final class Parser {
         int baseDepth = blockDepth;
         try {
             while (true) {
-                Token t = cur();
+                TokenKind tk = curKind();
                 boolean nested = !outerOpens.isEmpty();
-                boolean unclosed = t.kind() == TokenKind.EOF
-                        || (t.kind() == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text())
-                            && !(t.isDot(".file")));
-                if (t.kind() == TokenKind.RBRACE || unclosed) {
+                boolean unclosed = tk == TokenKind.EOF
+                        || (tk == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(cur().text())
+                            && !(cur().isDot(".file")));
+                if (tk == TokenKind.RBRACE || unclosed) {
                     if (unclosed) {
                         Span at = endOfPrev();
                         error(ProblemKind.UNCLOSED_BLOCK, open.span(), (functionBody && !nested ? "function body"
-                                : "block") + " opened here is not closed before " + t.describe() + ": add '}'",
+                                : "block") + " opened here is not closed before " + cur().describe() + ": add '}'",
                                 at, "\n}");
                     } else {
-                        advance();
+                        skip();
                     }
                     Block b = new Block(stmts, spanFrom(open));
                     if (!nested) {
@@ -1274,11 +1489,14 @@ public final class Parser {
                     }
                     continue;
                 }
-                long before = t.start();
+                int fs = slot(0);
+                Token first = toks[fs]; // (null for a statement that starts with '@')
+                long before = first != null ? first.start() : starts[fs];
                 if (quietUntil == Long.MAX_VALUE) {
                     quietUntil = before;
                 }
-                if (t.kind() == TokenKind.LBRACE) {
+                if (tk == TokenKind.LBRACE) {
+                    Token t = cur();
                     if (blockDepth >= MAX_BLOCK_DEPTH) {
                         error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "blocks nested more than " + MAX_BLOCK_DEPTH
                                 + " levels deep: ptxas's parser runs out of stack ('memory exhausted'); flatten the"
@@ -1301,10 +1519,14 @@ public final class Parser {
                 }
                 Statement s;
                 operators = 0;
+                itemsTop = 0; // (none is left by a statement abandoned at a limit)
+                int line = first != null ? 0 : lines[fs];
+                int column = first != null ? 0 : columns[fs];
                 try {
                     s = statement();
                 } catch (LimitExceeded e) {
-                    s = new Skipped(t.span().to(skipAfterLimit()));
+                    Span last = skipAfterLimit();
+                    s = new Skipped(first != null ? first.span().to(last) : spanFrom(before, line, column, last));
                 }
                 if (s != null) {
                     if (bodyListener == null) {
@@ -1313,9 +1535,9 @@ public final class Parser {
                         bodyListener.statement(s);
                     }
                 }
-                if (cur().start() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
+                if (curStart() == before && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)) {
                     // No progress: drop the token to guarantee termination.
-                    advance();
+                    skip();
                 }
             }
         } finally {
@@ -1335,8 +1557,7 @@ public final class Parser {
     }
 
     private Statement statement() {
-        Token t = cur();
-        switch (t.kind()) {
+        switch (curKind()) {
             case SEMI:
                 emptyStatement();
                 return null;
@@ -1345,18 +1566,18 @@ public final class Parser {
             case AT:
                 return instruction();
             case IDENT:
-                if (peek(1).kind() == TokenKind.COLON) {
-                    advance();
-                    advance();
+                if (peekKind(1) == TokenKind.COLON) {
+                    Token t = advance();
+                    skip();
                     reservedName(t, "label");
-                    return new Label(t, t.span());
+                    return new Label(t);
                 }
                 return instruction();
             case DOT_NAME:
                 return bodyDirective();
             default:
                 expected("an instruction, label, declaration or directive");
-                Span s = t.span();
+                Span s = cur().span();
                 skipStatement();
                 return new Skipped(spanFrom(s));
         }
@@ -1421,7 +1642,7 @@ public final class Parser {
                 skipStatement();
                 return new Directive(name, args, spanFrom(name));
             }
-            args.add(new Name(t, List.of(), t.span()));
+            args.add(new Name(t, List.of()));
         } while (accept(TokenKind.COMMA));
         endStatement(name.text());
         return new Directive(name, args, spanFrom(name));
@@ -1441,7 +1662,7 @@ public final class Parser {
             skipStatement();
             return new Directive(name, args, spanFrom(name));
         }
-        args.add(new Sink(u, u.span()));
+        args.add(new Sink(u));
         if (at(TokenKind.LPAREN)) {
             Span s = cur().span();
             List<VarDecl> params = paramList();
@@ -1449,7 +1670,7 @@ public final class Parser {
         }
         while (at(TokenKind.DOT_NAME)) {
             Token d = advance();
-            args.add(new DotRef(d, d.span()));
+            args.add(new DotRef(d));
         }
         endStatement(".callprototype");
         return new Directive(name, args, spanFrom(name));
@@ -1458,48 +1679,55 @@ public final class Parser {
     // ---------------------------------------------------------------- instructions
 
     private Statement instruction() {
-        Token first = cur();
+        // where a guarded instruction starts: its '@' (punctuation: its position is in its slot)
+        long start = 0;
+        int line = 0;
+        int column = 0;
         Guard guard = null;
-        if (first.kind() == TokenKind.AT) {
-            advance();
+        int at = slot(0);
+        if (kinds[at] == TokenKind.AT) {
+            start = starts[at];
+            line = lines[at];
+            column = columns[at];
+            skip();
             boolean neg = accept(TokenKind.BANG);
             Token p = cur();
             if (p.kind() != TokenKind.IDENT) {
                 expected("a predicate register after '@" + (neg ? "!" : "") + "'");
                 skipStatement();
-                return new Skipped(spanFrom(first));
+                return new Skipped(spanFrom(start, line, column));
             }
-            advance();
+            skip();
             if (p.text().equals("_")) {
                 error(ProblemKind.UNEXPECTED_TOKEN, p.span(), "the sink '_' cannot be a guard: use a predicate register");
             }
-            guard = new Guard(neg, p, spanFrom(first));
+            guard = new Guard(neg, p, spanFrom(start, line, column));
         }
         Token op = cur();
         if (op.kind() != TokenKind.IDENT) {
             expected(guard != null ? "an instruction after the guard" : "an instruction");
             skipStatement();
-            return new Skipped(spanFrom(first));
+            return new Skipped(guard != null ? spanFrom(start, line, column) : spanFrom(op));
         }
-        advance();
-        // (room for 4: nvcc writes 1 to 4 modifiers and operands; the default makes room for 10)
-        List<Token> mods = new ArrayList<>(4);
+        skip();
+        int base = itemsTop;
         while (at(TokenKind.DOT_NAME)) {
             Token m = advance();
             if (Character.isDigit(m.text().charAt(1)) && !isNumericModifier(m.text())) {
                 error(ProblemKind.UNEXPECTED_TOKEN, m.span(), "'" + m.text() + "' is not a modifier: ptxas reads a dot "
                         + "followed by a digit as a number; check the spelling");
             }
-            mods.add(m);
+            push(m);
             if (m.text().equals(".const") && constantBank()) { // ld.const[2].u32: the bank is not checked
-                advance();
-                advance();
-                advance();
+                skip();
+                skip();
+                skip();
             }
         }
-        List<Expr> operands = new ArrayList<>(4);
+        List<Token> mods = listFrom(base);
+        List<Expr> operands = ItemList.empty();
         if (!at(TokenKind.SEMI) && !at(TokenKind.RBRACE) && !at(TokenKind.EOF)
-                && !(cur().line() > prev.endLine() && startsStatement(cur()))) {
+                && !(curLine() > prevEndLine() && startsStatement())) {
             inOperands = true;
             stmtEntries = INSTRUCTION_ENTRIES;
             guarded = guard != null;
@@ -1507,10 +1735,12 @@ public final class Parser {
             try {
                 do {
                     Expr e = operand();
-                    operands.add(e);
+                    push(e);
                     if (e instanceof Missing) {
+                        operands = listFrom(base);
                         skipStatement();
-                        return new Instruction(guard, op, mods, operands, spanFrom(first));
+                        return new Instruction(guard, op, mods, operands,
+                                guard != null ? spanFrom(start, line, column) : spanFrom(op));
                     }
                 } while (accept(TokenKind.COMMA));
             } finally {
@@ -1518,10 +1748,12 @@ public final class Parser {
                 stmtEntries = 0;
                 guarded = false;
             }
+            // (in the parser's array, not through the list: no interface call per operand under C1)
+            checkSinksAndPairs(items, base, itemsTop);
+            operands = listFrom(base);
         }
-        checkSinksAndPairs(operands);
         endInstruction(op);
-        return new Instruction(guard, op, mods, operands, spanFrom(first));
+        return new Instruction(guard, op, mods, operands, guard != null ? spanFrom(start, line, column) : spanFrom(op));
     }
 
     /**
@@ -1529,10 +1761,10 @@ public final class Parser {
      * destination (first operand), at most two predicates in a pair and not {@code _|_}; the sink
      * may also stand inside a vector operand. Anything else is a syntax error there.
      */
-    private void checkSinksAndPairs(List<Expr> operands) {
-        for (int k = 0; k < operands.size(); k++) {
-            Expr e = operands.get(k);
-            if (k == 0) {
+    private void checkSinksAndPairs(Object[] operands, int from, int to) {
+        for (int k = from; k < to; k++) {
+            Expr e = (Expr) operands[k];
+            if (k == from) {
                 if (e instanceof PredPair pp && pp.first() instanceof Sink && pp.second() instanceof Sink) {
                     error(ProblemKind.UNEXPECTED_TOKEN, pp.second().span(),
                             "a predicate pair cannot discard both results ('_|_'): name at least one predicate");
@@ -1650,10 +1882,9 @@ public final class Parser {
     }
 
     /** Whether a token on a new line plainly begins a new statement (used for missing-';' recovery). */
-    private boolean startsStatement(Token t) {
-        return (t.kind() == TokenKind.IDENT && peek(1).kind() == TokenKind.COLON)
-                || t.kind() == TokenKind.AT
-                || (t.kind() == TokenKind.DOT_NAME);
+    private boolean startsStatement() {
+        TokenKind k = curKind();
+        return (k == TokenKind.IDENT && peekKind(1) == TokenKind.COLON) || k == TokenKind.AT || k == TokenKind.DOT_NAME;
     }
 
     /**
@@ -1669,7 +1900,7 @@ public final class Parser {
         if (!inOperands) {
             return false;
         }
-        if (t.line() == prev.endLine()) {
+        if (t.line() == prevEndLine()) {
             return true;
         }
         return !TOP_LEVEL_STARTS.contains(t.text()) && !STATE_SPACES.contains(t.text())
@@ -1726,20 +1957,20 @@ public final class Parser {
             }
             depth++;
             try {
-                advance();
+                skip();
                 cost += 2;
                 int outerThen = thenCost;
                 thenCost = cost;
                 Expr a = expression();
                 thenCost = outerThen;
                 cost -= 2;
-                if (expect(TokenKind.COLON, "':' in a conditional expression") == null) {
+                if (!expectPunct(TokenKind.COLON, "':' in a conditional expression")) {
                     return new Missing(c.span());
                 }
                 cost += 4;
                 Expr b = expression();
                 cost -= 4;
-                return new Ternary(c, a, b, c.span().to(b.span()));
+                return new Ternary(c, a, b, between(c, b));
             } finally {
                 depth--;
             }
@@ -1840,7 +2071,7 @@ public final class Parser {
             if (k == TokenKind.EOF
                     || (k == TokenKind.SEMI && braces == 0)
                     || (k == TokenKind.RBRACE && braces == 0)
-                    || (k == TokenKind.LBRACE && braces == 0 && prev != null && t.span().line() > prev.span().endLine())
+                    || (k == TokenKind.LBRACE && braces == 0 && prevSlot >= 0 && curLine() > prevEndLine())
                     || (k == TokenKind.DOT_NAME && TOP_LEVEL_STARTS.contains(t.text()))) {
                 return null;
             }
@@ -1943,7 +2174,7 @@ public final class Parser {
                     return t;
                 }
             }
-            advance();
+            skip();
         }
     }
 
@@ -1959,13 +2190,13 @@ public final class Parser {
         int open = limitVectors;
         limitVectors = 0;
         skipStatement(open);
-        quietUntil = cur().span().start();
-        return prev == null ? cur().span() : prev.span();
+        quietUntil = curStart();
+        return prevSlot < 0 ? cur().span() : prevSpan();
     }
 
     private Expr binaryRest(Expr left, int minPrec) {
         while (true) {
-            int p = precedence(cur().kind());
+            int p = precedence(curKind());
             if (p < 0 || p < minPrec) {
                 return left;
             }
@@ -1982,7 +2213,7 @@ public final class Parser {
             cost += pendingCost;
             Expr right = unary();
             while (true) {
-                int q = precedence(cur().kind());
+                int q = precedence(curKind());
                 if (q > p) {
                     right = binaryRest(right, q);
                 } else {
@@ -1990,7 +2221,7 @@ public final class Parser {
                 }
             }
             cost -= pendingCost;
-            left = new Binary(op, left, right, left.span().to(right.span()));
+            left = new Binary(op, left, right, between(left, right));
             if (right instanceof Missing) {
                 return left;
             }
@@ -2010,13 +2241,12 @@ public final class Parser {
     }
 
     private Expr unaryInner() {
-        Token t = cur();
-        switch (t.kind()) {
+        switch (curKind()) {
             case MINUS:
             case PLUS:
             case BANG:
             case TILDE: {
-                advance();
+                Token t = advance();
                 cost += 2;
                 Expr e = unary();
                 cost -= 2;
@@ -2031,21 +2261,25 @@ public final class Parser {
                                 + "'" + n.text() + "': to complement a register's bits use not.b32 (or not.b64)");
                     }
                 }
-                return new Unary(t, e, t.span().to(e.span()));
+                return new Unary(t, e, between(t, e));
             }
             case LPAREN:
-                if (peek(1).kind() == TokenKind.DOT_NAME && peek(2).kind() == TokenKind.RPAREN) {
-                    advance();
+                if (peekKind(1) == TokenKind.DOT_NAME && peekKind(2) == TokenKind.RPAREN) {
+                    int ps = slot(0); // punctuation: its position is in its slot
+                    long start = starts[ps];
+                    int line = lines[ps];
+                    int column = columns[ps];
+                    skip();
                     Token type = advance();
-                    advance();
+                    skip();
                     Expr e = unary();
-                    return new Cast(type, e, t.span().to(e.span()));
+                    return new Cast(type, e, new Span(start, e.end(), line, column, e.endLine(), e.endColumn()));
                 }
                 cost += 1;
                 parenSeen = true;
                 if (blockDepth > 0 && cost + around() > PTXAS_STACK - 1) {
                     // ptxas's stack holds the blocks around the statement too (MAX_BLOCK_DEPTH)
-                    error(ProblemKind.UNEXPECTED_TOKEN, t.span(), "expression nested deeper than ptxas accepts"
+                    error(ProblemKind.UNEXPECTED_TOKEN, cur().span(), "expression nested deeper than ptxas accepts"
                             + " inside " + blockDepth + " nested blocks (each takes 6 entries of ptxas's parser"
                             + " stack, which leaves " + Math.max(0, PTXAS_STACK - 1 - around())
                             + " nested parentheses): simplify it or flatten the blocks");
@@ -2056,7 +2290,7 @@ public final class Parser {
                 return g;
             default:
                 if (blockDepth > 0) {
-                    blockStackCheck(t);
+                    blockStackCheck();
                 }
                 return primary();
         }
@@ -2071,10 +2305,10 @@ public final class Parser {
      * is itself a middle operand (at 1,650 blocks: 78 parentheses, 39 unary operators, 38 '?:' in the middle operand,
      * 19 in the last, 26 of '(1+' or '-('). The estimate is the parser's {@link #cost}.
      */
-    private void blockStackCheck(Token operand) {
+    private void blockStackCheck() {
         long need = cost + (thenCost == cost && cost > 0 ? 2 : 0) + around();
         if (need > PTXAS_STACK - 1) {
-            error(ProblemKind.UNEXPECTED_TOKEN, operand.span(), "expression nested deeper than ptxas accepts inside "
+            error(ProblemKind.UNEXPECTED_TOKEN, cur().span(), "expression nested deeper than ptxas accepts inside "
                     + blockDepth + " nested blocks (each takes 6 entries of ptxas's parser stack, which leaves "
                     + Math.max(0, PTXAS_STACK - 1 - around()) + " entries to the expression: a"
                     + " parenthesis takes 1, a unary or binary operator 2, a '?:' 2 to 4): simplify it or flatten the"
@@ -2084,40 +2318,45 @@ public final class Parser {
     }
 
     private Group group() {
-        Token open = advance();
-        List<Expr> items = new ArrayList<>();
+        int ps = slot(0); // punctuation: its position is in its slot
+        long start = starts[ps];
+        int line = lines[ps];
+        int column = columns[ps];
+        skip(); // (
+        int base = itemsTop;
         if (!at(TokenKind.RPAREN)) {
             do {
                 Expr e = operand();
-                items.add(e);
+                push(e);
                 if (e instanceof Missing) {
-                    return new Group(items, spanFrom(open));
+                    return new Group(listFrom(base), spanFrom(start, line, column));
                 }
             } while (accept(TokenKind.COMMA));
         }
-        expect(TokenKind.RPAREN, "')'");
-        return new Group(items, spanFrom(open));
+        List<Expr> items = listFrom(base);
+        expectPunct(TokenKind.RPAREN, "')'");
+        return new Group(items, spanFrom(start, line, column));
     }
 
     private Expr primary() {
-        Token t = cur();
-        switch (t.kind()) {
+        switch (curKind()) {
             case IDENT: {
-                advance();
+                Token t = advance();
                 if (t.text() == Lexer.SINK) { // the lexer's '_' is always this String
 
-                    return new Sink(t, t.span());
+                    return new Sink(t);
                 }
-                if (at(TokenKind.LPAREN) && !cur().spaceBefore()) {
+                if (at(TokenKind.LPAREN) && !curSpaceBefore()) {
                     Group g = group();
-                    return new Call(t, g.items(), t.span().to(g.span()));
+                    return new Call(t, g.items(), between(t, g));
                 }
                 List<Token> suffixes = List.of();
                 if (at(TokenKind.DOT_NAME) && isSuffix(cur())) {
-                    suffixes = new ArrayList<>(2);
+                    int base = itemsTop;
                     while (at(TokenKind.DOT_NAME) && isSuffix(cur())) {
-                        suffixes.add(advance());
+                        push(advance());
                     }
+                    suffixes = listFrom(base);
                 }
                 if (inOperands && suffixes.size() > 1) {
                     Token second = suffixes.get(1);
@@ -2128,13 +2367,13 @@ public final class Parser {
                     error(ProblemKind.UNEXPECTED_TOKEN, suffixes.get(0).span(), "the constant WARP_SZ takes no '"
                             + suffixes.get(0).text() + "' suffix");
                 }
-                Name name = new Name(t, suffixes, spanFrom(t));
-                if (inOperands && at(TokenKind.LBRACKET) && !cur().spaceBefore() && suffixes.isEmpty()
+                Name name = new Name(t, suffixes);
+                if (inOperands && at(TokenKind.LBRACKET) && !curSpaceBefore() && suffixes.isEmpty()
                         && !t.text().startsWith("%")) {
                     // mov.u32 p, A[5]: the address of an array element
                     Token open = advance();
                     Expr index = operand();
-                    if (index instanceof Missing || expect(TokenKind.RBRACKET, "']' after the array index") == null) {
+                    if (index instanceof Missing || !expectPunct(TokenKind.RBRACKET, "']' after the array index")) {
                         return new Missing(spanFrom(t));
                     }
                     return new Binary(open, name, index, spanFrom(t));
@@ -2142,23 +2381,25 @@ public final class Parser {
                 return name;
             }
             case INTEGER:
-                advance();
-                return new IntLit(t, t.span());
+                return new IntLit(advance());
             case FLOAT:
-                advance();
-                return new FloatLit(t, t.span());
+                return new FloatLit(advance());
             case LBRACE: {
-                advance();
-                List<Expr> items = new ArrayList<>();
+                int ps = slot(0); // punctuation: its position is in its slot
+                long start = starts[ps];
+                int line = lines[ps];
+                int column = columns[ps];
+                skip();
+                int base = itemsTop;
                 int outerCost = cost;
                 cost += 1; // ptxas's stack: the '{', and two for each element before (stmtEntries)
                 try {
                     if (!at(TokenKind.RBRACE)) {
                         do {
                             Expr e = operand();
-                            items.add(e);
+                            push(e);
                             if (e instanceof Missing) {
-                                return new VectorExpr(items, spanFrom(t));
+                                return new VectorExpr(listFrom(base), spanFrom(start, line, column));
                             }
                             cost += 2;
                         } while (accept(TokenKind.COMMA));
@@ -2169,14 +2410,19 @@ public final class Parser {
                 } finally {
                     cost = outerCost;
                 }
-                if (expect(TokenKind.RBRACE, "',' or '}' in the vector operand") == null) {
-                    return new Missing(spanFrom(t));
+                List<Expr> items = listFrom(base);
+                if (!expectPunct(TokenKind.RBRACE, "',' or '}' in the vector operand")) {
+                    return new Missing(spanFrom(start, line, column));
                 }
-                return new VectorExpr(items, spanFrom(t));
+                return new VectorExpr(items, spanFrom(start, line, column));
             }
             case LBRACKET: {
-                advance();
-                List<Expr> items = new ArrayList<>();
+                int ps = slot(0); // punctuation: its position is in its slot
+                long start = starts[ps];
+                int line = lines[ps];
+                int column = columns[ps];
+                skip();
+                int base = itemsTop;
                 int outerCost = cost;
                 int outerAddress = addressCost;
                 cost += 1; // ptxas's stack: the '[' (stmtEntries)
@@ -2184,34 +2430,35 @@ public final class Parser {
                 try {
                     do {
                         Expr e = operand();
-                        items.add(e);
+                        push(e);
                         if (e instanceof Missing) {
-                            return new Missing(spanFrom(t));
+                            itemsTop = base;
+                            return new Missing(spanFrom(start, line, column));
                         }
                     } while (accept(TokenKind.COMMA));
                 } finally {
                     cost = outerCost;
                     addressCost = outerAddress;
                 }
-                if (expect(TokenKind.RBRACKET, "']' to close the address") == null) {
-                    return new Missing(spanFrom(t));
+                List<Expr> items = listFrom(base);
+                if (!expectPunct(TokenKind.RBRACKET, "']' to close the address")) {
+                    return new Missing(spanFrom(start, line, column));
                 }
                 Token unified = null;
                 if (inOperands && at(TokenKind.DOT_NAME) && cur().text().equals(".unified") && !cur().spaceBefore()) {
                     unified = cur();
-                    advance(); // ld [a].unified: the address is in the unified space (part of the address)
+                    skip(); // ld [a].unified: the address is in the unified space (part of the address)
                 }
-                return new Address(items, unified, spanFrom(t));
+                return new Address(items, unified, spanFrom(start, line, column));
             }
             case ERROR:
                 // Already reported by the lexer: stand in for the operand, and stay quiet for the
                 // rest of this statement, whose tokens after a bad character are unreliable.
                 quietUntil = Long.MAX_VALUE;
-                advance();
-                return new Name(t, List.of(), t.span());
+                return new Name(advance(), List.of());
             default:
                 expected("an operand");
-                return new Missing(t.span());
+                return new Missing(cur().span());
         }
     }
 }

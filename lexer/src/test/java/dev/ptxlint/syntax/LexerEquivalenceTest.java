@@ -265,6 +265,37 @@ class LexerEquivalenceTest {
         }
     }
 
+    /**
+     * The parser's lexer ({@code light}: punctuation comes back as {@link Lexer#LIGHT} and its
+     * fields, and the parser makes a token of them with {@link Lexer#punctToken} only when a node
+     * keeps it): the tokens it makes are those of a lexer that makes every token.
+     */
+    @Test
+    void punctuationKeptAsPositionsMakesTheSameTokens() {
+        Random r = new Random(18);
+        int[] light = new int[1];
+        for (int i = 0; i < 1000; i++) {
+            byte[] b = randomInput(r, 1 + r.nextInt(40));
+            List<String> all = lexed(Lexer.ofUtf8(new ByteArrayInputStream(b)), 0, true);
+            Lexer lx = Lexer.ofUtf8(i % 2 == 0 ? new ByteArrayInputStream(b) : new Trickle(b));
+            lx.light = true;
+            List<Token> side = new ArrayList<>();
+            lx.setCommentListener(side::add);
+            lx.setTriviaProblemListener(side::add);
+            List<String> out = events(() -> {
+                Token t = lx.next();
+                if (t != Lexer.LIGHT) {
+                    return t;
+                }
+                light[0]++;
+                return Lexer.punctToken(lx.lightKind, lx.lightStart, lx.lightLine, lx.lightColumn, lx.lightLength);
+            }, side);
+            out.add("unreadable " + lx.unreadable());
+            assertEquals(all, out, () -> show(b));
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(light[0] > 1000, "punctuation kept as positions: " + light[0]);
+    }
+
     /** An input stream that hands out one byte per read. */
     private static final class Trickle extends InputStream {
         private final byte[] b;

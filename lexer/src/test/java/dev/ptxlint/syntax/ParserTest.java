@@ -2,6 +2,8 @@ package dev.ptxlint.syntax;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -355,5 +357,88 @@ class ParserTest {
             assertTrue(!Parser.isVersionNumber(v), v);
             assertEquals(v.matches("[0-9]+\\.[0-9]+"), Parser.isVersionNumber(v), v);
         }
+    }
+    /** Asserts that a node's position accessors equal its span's (asked before the span is made). */
+    private static void positionsAreTheSpans(Ast.Node n) {
+        long start = n.start();
+        long end = n.end();
+        int line = n.line();
+        int column = n.column();
+        int endLine = n.endLine();
+        int endColumn = n.endColumn();
+        Span s = n.span();
+        assertEquals(s, new Span(start, end, line, column, endLine, endColumn), n.toString());
+    }
+
+    @Test
+    void oneTokenNodesTakeTheirSpanFromTheirToken() {
+        Instruction i = body("add.s32 %r1, %r2.x, 4;\n@!%p1 bra $L1;\n$L1:\nmov.f32 %f1, 0f3F800000;\n"
+                + "ld.global.u32 %r3, [%rd1+-8];\nsetp.eq.s32 _|%p2, %r1, -(%r2);").get(0);
+        Name r1 = (Name) i.operands().get(0);
+        Name r2x = (Name) i.operands().get(1);
+        positionsAreTheSpans(r1);
+        positionsAreTheSpans(r2x);
+        positionsAreTheSpans(i.operands().get(2));
+        // a name without suffixes shares its token's span; with suffixes it runs to the last one
+        assertSame(r1.token().span(), r1.span());
+        assertEquals(r2x.token().span().to(r2x.suffixes().get(0).span()), r2x.span());
+        assertSame(r2x.span(), r2x.span());
+        assertEquals(new Span(53, 58, 4, 13, 4, 18), r2x.span()); // '%r2.x' on line 5 of the module
+        // a node built with a span of its own keeps it (the language server's shifted copies), and
+        // equals compares every component, the span by value, as the records did
+        Span other = new Span(100, 103, 9, 0, 9, 3);
+        Name moved = new Name(r1.token(), List.of(), other);
+        assertSame(other, moved.span());
+        assertEquals(100, moved.start());
+        assertEquals(9, moved.endLine());
+        assertNotEquals(r1, moved);
+        assertEquals(r1, new Name(r1.token(), List.of(), r1.token().span()));
+        assertEquals(r1.hashCode(), new Name(r1.token(), List.of(), r1.token().span()).hashCode());
+        assertEquals(new Ast.IntLit(r1.token()), new Ast.IntLit(r1.token(), r1.token().span()));
+        assertNotEquals(new Ast.IntLit(r1.token()), new Ast.FloatLit(r1.token()));
+        assertEquals("Name[token=IDENT(%r1)@5:9-5:12, suffixes=[], span=5:9-5:12]", r1.toString());
+    }
+
+    @Test
+    void nodesOfSeveralTokensSpanTheirOperands() {
+        List<Instruction> is = body("ld.global.u32 %r3, [%rd1+-8];\nsetp.eq.s32 _|%p2, %r1, -(%r2);\n"
+                + "add.s32 %r1, %r1, (1+2)*3;");
+        for (Instruction i : is) {
+            for (Ast.Expr e : i.operands()) {
+                positionsAreTheSpans(e);
+            }
+        }
+        Address a = (Address) is.get(0).operands().get(1);
+        Ast.Binary sum = (Ast.Binary) a.items().get(0);
+        assertEquals(sum.left().span().to(sum.right().span()), sum.span());
+        Ast.Unary neg = (Ast.Unary) sum.right();
+        assertEquals(neg.op().span().to(neg.operand().span()), neg.span());
+        PredPair pp = (PredPair) is.get(1).operands().get(0);
+        assertInstanceOf(Ast.Sink.class, pp.first());
+        assertEquals(pp.first().span().to(pp.second().span()), pp.span());
+        Ast.Binary product = (Ast.Binary) is.get(2).operands().get(2);
+        assertEquals(product.left().span().to(product.right().span()), product.span());
+    }
+    @Test
+    void anInstructionsListsHoldExactlyItsItems() {
+        List<Instruction> is = body("ld.global.nc.v2.u32 {%r1, %r2}, [%rd1+8];\nret;\nmov.u32 %r3, %tid.x;");
+        Instruction ld = is.get(0);
+        assertEquals(List.of(".global", ".nc", ".v2", ".u32"), ld.modifiers().stream().map(Token::text).toList());
+        assertEquals(2, ld.operands().size());
+        Ast.VectorExpr v = (Ast.VectorExpr) ld.operands().get(0);
+        assertEquals(List.of("%r1", "%r2"), v.items().stream().map(e -> ((Name) e).text()).toList());
+        Address a = (Address) ld.operands().get(1);
+        assertEquals(1, a.items().size());
+        // equal to (and hashed as) any list of the same items; not modifiable
+        assertEquals(new ArrayList<>(ld.operands()), ld.operands());
+        assertEquals(new ArrayList<>(ld.operands()).hashCode(), ld.operands().hashCode());
+        assertEquals(new ArrayList<>(ld.operands()).toString(), ld.operands().toString());
+        org.junit.jupiter.api.Assertions.assertThrows(UnsupportedOperationException.class,
+                () -> ld.operands().add(a));
+        org.junit.jupiter.api.Assertions.assertThrows(IndexOutOfBoundsException.class, () -> ld.operands().get(2));
+        assertEquals(List.of(), is.get(1).operands());
+        assertEquals(List.of(), is.get(1).modifiers());
+        Name tid = (Name) is.get(2).operands().get(1);
+        assertEquals(List.of(".x"), tid.suffixes().stream().map(Token::text).toList());
     }
 }
