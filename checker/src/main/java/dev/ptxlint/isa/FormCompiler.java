@@ -134,6 +134,7 @@ final class FormCompiler {
             Since since = blockSince;
             IsaForm.Until until = blockUntil;
             String undocumented = null;
+            String crash = null;
             Set<String> formExcept = new HashSet<>(blockExcept);
             for (Annotation a : f.annotations()) {
                 if (a.keyword().equals("since")) {
@@ -148,6 +149,8 @@ final class FormCompiler {
                     formExcept.addAll(except(b, a));
                 } else if (a.keyword().equals("undocumented")) {
                     undocumented = a.words().isEmpty() ? "" : a.words().get(0);
+                } else if (a.keyword().equals("crash")) {
+                    crash = IsaForm.crashEntry(a.words().isEmpty() ? "" : a.words().get(0));
                 } else if (!a.keyword().equals("evidence") && !a.keyword().equals("note")) {
                     throw new FormatException(b.file(), f.line(), "unknown annotation @" + a.keyword() + " on a form");
                 }
@@ -250,9 +253,12 @@ final class FormCompiler {
             int semi = syntax.indexOf(';');
             syntax = semi < 0 ? syntax : syntax.substring(0, semi + 1);
             Set<String> formRepeatable = repeatable;
-            if (!formExcept.isEmpty()) {
+            if (!formExcept.isEmpty() || crash != null) {
                 formRepeatable = new HashSet<>(repeatable);
                 formRepeatable.addAll(formExcept);
+                if (crash != null) {
+                    formRepeatable.add(crash);
+                }
             }
             for (String limit : maxWords) {
                 // a file's @maxwords limit, on the forms that have a slot for one of its words

@@ -718,7 +718,8 @@ final class IsaBinary {
                     boolean index = in.bool();
                     boolean apart = in.bool();
                     boolean vec = in.bool();
-                    g.put(gn, new IsaForm.Geometry(gn, count, layout, index, apart, vec, in.bool()));
+                    boolean nosampler = in.bool();
+                    g.put(gn, new IsaForm.Geometry(gn, count, layout, index, apart, vec, nosampler, in.bool()));
                 }
                 geometries = Collections.unmodifiableMap(g);
             }
@@ -1367,6 +1368,7 @@ final class IsaBinary {
                 o.bool(g.apart());
                 o.bool(g.vector());
                 o.bool(g.nosampler());
+                o.bool(g.samplerCrash());
             }
             o.bool(l.predElements());
             o.bool(l.anyRegister());

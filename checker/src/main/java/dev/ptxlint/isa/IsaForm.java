@@ -179,10 +179,11 @@ public final class IsaForm {
      * the element-kind test: {@code index}; the first element, or the second after a sample),
      * whether the first element is a sample left out of that test ({@code apart}: .a2dms), whether one
      * register in place of the vector is refused ({@code vector}), and whether texmode_unified
-     * refuses an explicit sampler ({@code [a, b, c]}) with it ({@code nosampler}: cubemaps).
+     * refuses an explicit sampler ({@code [a, b, c]}) with it ({@code nosampler}: cubemaps), or ptxas 13.0 is
+     * killed by one there ({@code samplercrash}: the array and multi-sample geometries).
      */
     public record Geometry(String name, int count, String layout, boolean index, boolean apart, boolean vector,
-                           boolean nosampler) {
+                           boolean nosampler, boolean samplerCrash) {
     }
 
     /**
@@ -284,6 +285,11 @@ public final class IsaForm {
      * which the form does not apply; carried in the repeatable set as {@code "except LO HI"}.
      */
     private final int[] except;
+    /**
+     * {@code @crash "why"}: ptxas 13.0 is killed (SIGSEGV) or does not terminate on this form, which it parses
+     * and checks; carried in the repeatable set as {@code "crash why"}; null when the form has none.
+     */
+    private final String crash;
     private final Until until;
     private final String name;
     private final int nameLength;
@@ -353,6 +359,7 @@ public final class IsaForm {
         this.maxWords = maxWords(this.repeatable);
         this.maxCount = maxCount(this.repeatable, this.maxWords);
         this.except = except(this.repeatable);
+        this.crash = crash(this.repeatable);
         // the longest run of leading required non-type slots that spells names of @names: a literal
         // or an enumeration each of whose values continues every candidate to a name
         List<String> prefixes = List.of(opcode);
@@ -413,6 +420,7 @@ public final class IsaForm {
         this.maxWords = maxWords(repeatable);
         this.maxCount = maxCount(repeatable, this.maxWords);
         this.except = except(repeatable);
+        this.crash = crash(repeatable);
         this.until = until;
         this.name = name;
         this.nameLength = nameLength;
@@ -611,6 +619,28 @@ public final class IsaForm {
     /** The entry of the repeatable set that says {@code @except sm_LO..sm_HI} ({@code hi}: MAX_VALUE when open). */
     static String exceptEntry(int lo, int hi) {
         return "except " + lo + " " + hi;
+    }
+
+    /** The entry of the repeatable set that says {@code @crash "why"}. */
+    static String crashEntry(String why) {
+        return "crash " + why;
+    }
+
+    private static String crash(Set<String> repeatable) {
+        for (String r : repeatable) {
+            if (r.startsWith("crash ")) {
+                return r.substring(6);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What {@code @crash "why"} says: ptxas 13.0 is killed or does not terminate on this form (PTX0289), or
+     * null.
+     */
+    public String crash() {
+        return crash;
     }
 
     private static int[] except(Set<String> repeatable) {

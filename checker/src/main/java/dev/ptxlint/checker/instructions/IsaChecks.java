@@ -939,6 +939,13 @@ public final class IsaChecks implements FunctionCheck {
 
     /** Warnings of a form that passed: undocumented forms. */
     private void report(Ast.Instruction insn, Binding b, CheckContext ctx) {
+        String crash = b.form().crash();
+        if (crash != null) {
+            // @crash: ptxas 13.0 parses and checks the form, then is killed generating code for it
+            ctx.reporter().report(Rules.PTXAS_CRASH, mnemonicSpan(insn), "ptxas 13.0 cannot compile '" + insn.mnemonic()
+                    + "'" + (crash.isEmpty() ? "" : ": " + crash));
+            return;
+        }
         if (b.form().undocumented() != null) {
             ctx.reporter().report(Rules.UNDOCUMENTED_FORM, mnemonicSpan(insn), "'" + insn.mnemonic()
                     + "' is not a form the PTX ISA manual lists (ptxas accepts it"
