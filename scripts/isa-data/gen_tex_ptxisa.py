@@ -138,7 +138,8 @@ ES_WHY = ("a lone offset is an integer register or constant: with .s32 coordinat
           "depth compare), and without a sampler {x} is no scalar there ('Operand vector size doesn't match "
           "geometry'); measured with ptxas 13.0 over every geometry and mipmap kind (holdout-manual, 2026-11-29)")
 F_WHY = ("a lone depth compare (with .f32 coordinates) is any 32-bit register but .f16x2 ('Arguments mismatch' "
-         "for %hh), or a constant; measured with ptxas 13.0 (holdout-manual, 2026-11-29)")
+         "for %hh), or a constant; measured with ptxas 13.0 (holdout-manual, 2026-11-29); an .f32 register plus a "
+         "constant (%f9+1) kills it (SIGSEGV; %r9+1 assembles: docs/ptxas-behaviour.md section 32)")
 LOD = ("@operand lod : noplus(float)   # ptxas 13.0: tex.level.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex, "
        "{%f5, %f6}], %f7+1 is killed by SIGSEGV, %r7+1 assembles (probe_vector_operands.py --plusconst, 2026-11-28)")
 def ops_lines(ft, grad, lodtype, three_d=False):
@@ -146,8 +147,8 @@ def ops_lines(ft, grad, lodtype, three_d=False):
     for w in (1,2,4):
         if f' e{w}' in ft: l.append(f'@operand e{w} : vec({w}) .s32')
     if ' es' in ft: l.append('@operand es : .s32 %s literals(int)   # %s' % (ES_ONLY_3D if three_d else ES_ONLY, ES_WHY))
-    if ', f;' in ft: l.append('@operand f : .b32 only(.b32,.u32,.s32,.f32) literals(int 0f)   # ' + F_WHY)
-    if ', fe;' in ft: l.append('@operand fe : .f32')
+    if ', f;' in ft: l.append('@operand f : .b32 only(.b32,.u32,.s32,.f32) literals(int 0f) noplus(float)   # ' + F_WHY)
+    if ', fe;' in ft: l.append('@operand fe : .f32 noplus(float)   # %f9+1 kills ptxas 13.0 (SIGSEGV; docs/ptxas-behaviour.md section 32)')
     for w in (1,2,4):
         if f'lodv{w}' in ft:
             l.append(f'@operand lodv{w} : vec({w}) {lodtype} whole')

@@ -369,7 +369,7 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "nofunc", "writes", "pow2", "nonzero",
             "literal", "fixed", "generic", "predelements", "anyreg", "branchtargets", "addr64", "vectorofone", "whole",
-            "sampled", "forward", "nosum", "nosinkelement");
+            "sampled", "forward", "nosum", "nosinkelement", "localcrash");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -529,6 +529,7 @@ final class FormCompiler {
         boolean whole = false;
         boolean noSum = false;
         boolean noSinkElement = false;
+        boolean localCrash = false;
         List<String> negProduct = null;
         Set<String> handleTypes = null;
         Set<String> independent = null;
@@ -553,6 +554,7 @@ final class FormCompiler {
                     case "whole" -> whole = true;
                     case "nosum" -> noSum = true;
                     case "nosinkelement" -> noSinkElement = true;
+                    case "localcrash" -> localCrash = true;
                     case "sampled" -> sampled = true;
                     case "fixed" -> {
                     }
@@ -781,13 +783,13 @@ final class FormCompiler {
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
                 || predElements || anyRegister || specialRegisters != null || branchTargets || address64
                 || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null || forward
-                || noPlus != null || noSum || noSinkElement || unified || negProduct != null) {
+                || noPlus != null || noSum || noSinkElement || unified || negProduct != null || localCrash) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
                     branchTargets, address64, vectorOfOne, whole,
                     handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent,
                             List.copyOf(handleSince)), sampled,
-                    pairSince, forward, noPlus, noSum, noSinkElement, unified, negProduct);
+                    pairSince, forward, noPlus, noSum, noSinkElement, unified, negProduct, localCrash);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

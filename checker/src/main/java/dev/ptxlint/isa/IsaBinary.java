@@ -759,10 +759,11 @@ final class IsaBinary {
                 }
                 negProduct = List.of(words);
             }
+            boolean localCrash = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
                     vectorOfOne, whole, handle, sampled, pairSince, forward, noPlus, noSum, noSinkElement, unified,
-                    negProduct);
+                    negProduct, localCrash);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -1401,6 +1402,7 @@ final class IsaBinary {
             for (int i = 0; np != null && i < np.size(); i++) {
                 o.str(np.get(i));
             }
+            o.bool(l.localCrash());
         }
 
         /** The {@code noplus(...)} clauses of an operand, in written order (read by {@link IsaBinary#noPlus}). */

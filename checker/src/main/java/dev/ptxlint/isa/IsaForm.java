@@ -155,16 +155,20 @@ public final class IsaForm {
      * vmad's c): the product is negated when exactly one of them is written with {@code -}, and ptxas
      * 13.0 takes that or this operand's own {@code -}, not both; where this operand takes no {@code -}
      * ({@code .po}), no negated product either; or null.
+     * {@code localCrash}: with no state space named, a {@code .local} variable as this generic address kills
+     * ptxas 13.0 when the instruction's result (its first operand) is written, not {@code _} ({@code localcrash}:
+     * atom).
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
                          boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince, boolean forward,
-                         NoPlus noPlus, boolean noSum, boolean noSinkElement, boolean unified, List<String> negProduct) {
+                         NoPlus noPlus, boolean noSum, boolean noSinkElement, boolean unified, List<String> negProduct,
+                         boolean localCrash) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
                 Map.of(), false, false, null, false, false, false, false, null, false, null, false, null, false,
-                false, false, null);
+                false, false, null, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {

@@ -576,7 +576,7 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         if (space == null && used != null && genericAddress(used.form())) {
-            generic(insn, ctx);
+            generic(insn, used.form(), ctx);
             return;
         }
         if (space == null || space.isEmpty()) {
@@ -622,6 +622,16 @@ public final class IsaChecks implements FunctionCheck {
         return address == null || address.items().size() != 1 ? null : address;
     }
 
+    /** Whether the form's generic address says {@code localcrash} (atom). */
+    private static boolean localCrash(IsaForm f) {
+        for (IsaForm.Operand o : f.operands()) {
+            if (o.limits().localCrash()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Whether the form's address is generic when the instruction names no state space
      * ({@code @operand a : addr generic} in the data: ld, st, atom, red).
@@ -641,7 +651,7 @@ public final class IsaChecks implements FunctionCheck {
      * generic space ("State space mismatch between instruction and address": ld.b32 %r1, [c]),
      * measured with ptxas 13.0 on ld, st, atom, red, ldu and prefetch (the operand word {@code generic}).
      */
-    private static void generic(Ast.Instruction insn, CheckContext ctx) {
+    private static void generic(Ast.Instruction insn, IsaForm form, CheckContext ctx) {
         Ast.Address address = soleAddress(insn);
         if (address == null) {
             return;
@@ -663,10 +673,9 @@ public final class IsaChecks implements FunctionCheck {
             ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .const variable,"
                     + " which a generic address cannot reach: write '" + insn.opcode().text() + ".const' for it");
         } else if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".local".equals(s.space()) && !s.isRegister()
-                && insn.opcode().text().equals("atom") && !insn.operands().isEmpty()
-                && !(insn.operands().get(0) instanceof Ast.Sink)) {
-            // a generic atom with a result on a .local variable: ptxas 13.0 is killed by SIGSEGV (every operation,
-            // type, order and target measured; red and atom with '_' as the result assemble: task misses2)
+                && localCrash(form) && !insn.operands().isEmpty() && !(insn.operands().get(0) instanceof Ast.Sink)) {
+            // localcrash: a generic atom with a result on a .local variable: ptxas 13.0 is killed by SIGSEGV (every
+            // operation, type, order and target measured; red and atom with '_' as the result assemble: task misses2)
             ctx.reporter().report(Rules.PTXAS_CRASH, n.span(), "'" + n.text() + "' is a .local variable: ptxas 13.0"
                     + " crashes (killed by SIGSEGV) on a generic atom that returns a value from .local memory;"
                     + " atomics act on .global or .shared memory: put the value there, or use ld.local/st.local"
