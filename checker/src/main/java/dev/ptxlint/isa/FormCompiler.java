@@ -430,6 +430,18 @@ final class FormCompiler {
             below = target.sm();
             inner = inner.substring(0, bt) + inner.substring(e + 1);
         }
+        int ft = inner.indexOf("from(");
+        if (ft >= 0) { // from(sm_100): only on that target and later (stored as -100)
+            int e = inner.indexOf(")", ft);
+            String t = inner.substring(ft + 5, e).trim();
+            Target target = t.startsWith("sm_") ? Target.parse(t) : null;
+            if (target == null || !target.suffix().isEmpty() || below != 0) {
+                throw new FormatException(b.file(), b.line(), w + ": from(...) takes a target without suffix"
+                        + " (from(sm_100)), not with before(...), not " + t);
+            }
+            below = -target.sm();
+            inner = inner.substring(0, ft) + inner.substring(e + 1);
+        }
         int at = inner.indexOf("const(");
         if (at >= 0) { // const(a-desc b-desc): operand names
             int e = inner.indexOf(")", at);

@@ -790,7 +790,7 @@ final class IsaBinary {
                 constants[k] = in.str();
             }
             boolean builtin = in.bool();
-            int before = in.uint();
+            int before = in.sint();
             clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, constants, builtin, before, null);
         }
         IsaForm.NoPlus np = null;
@@ -1420,7 +1420,7 @@ final class IsaBinary {
                 o.strs(List.of(c.modifiers()));
                 o.strs(List.of(c.constants()));
                 o.bool(c.builtin());
-                o.uint(c.before());
+                o.sint(c.before());
             }
         }
 

@@ -201,8 +201,8 @@ public final class IsaForm {
      * {@code builtin}: not a crash but a fatal "Parsing error near '+'": ptxas expands the instruction into
      * a built-in PTX routine and substitutes the operand's text into it, where the sum does not parse
      * (any register); {@code before}: only when the module's target is below sm_{@code before}
-     * ({@code before(sm_90)}: shfl.sync, redux.sync and match.sync are expanded below sm_90), 0 for every
-     * target; {@code or}: the next {@code noplus(...)} of the operand, tried when this one does not apply,
+     * ({@code before(sm_90)}: shfl.sync, redux.sync and match.sync are expanded below sm_90), minus N for
+     * sm_N and later ({@code from(sm_100)}: mma.sp's metadata), 0 for every target; {@code or}: the next {@code noplus(...)} of the operand, tried when this one does not apply,
      * or null.
      */
     public record NoPlus(boolean hang, boolean floats, boolean any, boolean pair, String[] modifiers,

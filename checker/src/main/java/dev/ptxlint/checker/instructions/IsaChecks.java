@@ -2432,14 +2432,16 @@ public final class IsaChecks implements FunctionCheck {
 
     /** Whether a {@code noplus(... before(sm_N))} applies to the module's target (always without before). */
     private static boolean targetBelow(IsaForm.NoPlus np, Target target) {
-        return np.before() == 0 || target != null && target.sm() < np.before();
+        int b = np.before();
+        return b == 0 || target != null && (b > 0 ? target.sm() < b : target.sm() >= -b);
     }
 
     /** PTX0282's message for register-plus-constant {@code e} in operand {@code operand}, failing under {@code np}. */
     static String noPlusMessage(IsaForm.NoPlus np, Ast.Expr e, PtxType rt, Ast.Instruction insn, String operand) {
         if (np.builtin()) {
             return "'" + Exprs.text(e) + "' in operand " + operand + " of '" + insn.mnemonic() + "': ptxas 13.0"
-                    + " expands this instruction" + (np.before() == 0 ? "" : " (on targets below sm_" + np.before() + ")")
+                    + " expands this instruction" + (np.before() == 0 ? "" : np.before() > 0 ? " (on targets below sm_"
+                    + np.before() + ")" : " (on sm_" + -np.before() + " and later)")
                     + " into a built-in routine and substitutes the operand's text into it, where a register plus"
                     + " a constant cannot be parsed (a fatal \"Parsing error\"); compute the sum into a"
                     + " register first (as in 'add.u32 %r9, %r1, 1;') and write that register here";
