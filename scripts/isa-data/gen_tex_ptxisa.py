@@ -86,13 +86,16 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 #   coordinates of .f32 registers only: "Arguments mismatch"); the array index (first element of .a1d
 #   .a2d .acube) is an integer ("Array index in the 'tex' instruction has unexpected type. Expecting
 #   type .u32"); one register in place of the vector is accepted except on the array and multi-sample
-#   geometries (@geometry lines below: count, layout, index, apart, vector, nosampler). The rules
+#   geometries (@geometry lines below: count, layout, index, apart, vector, nosampler, samplercrash). The rules
 #   are TextureOperands (PTX0270, PTX0271).
 # * with .s32 coordinates the sampler b may also be a 32-bit register other than .f32 (sampler32(.s32):
 #   tex.2d.v4.s32.s32 d, [tex, %r5, {%s1, %s2}] assembles with a .b32, .u32, .s32 or .f16x2 register;
 #   an .f32 register, or any 32-bit register with .f32 coordinates, is "Arguments mismatch").
 # * a cubemap takes no explicit sampler in texmode_unified (the default): [tex, tex, {...}] with .cube
-#   or .acube is "Illegal modifier '.cube' for instruction 'tex'" (nosampler).
+#   or .acube is "Illegal modifier '.cube' for instruction 'tex'" (nosampler); with .a1d, .a2d, .2dms or .a2dms
+#   an explicit sampler kills ptxas 13.0 (SIGSEGV; tex and tex.level, every type and coordinate type, any
+#   sampler, sm_30 ... sm_120a; tex.grad: "Operand vector size doesn't match geometry"; texmode_independent
+#   assembles: samplercrash, PTX0289; docs/ptxas-behaviour.md section 32).
 # Expressed in the operand words (docs/isa-notation.md; measured with ptxas 13.0, helper tex):
 # * the residency predicate d|p needs 7.1 sm_60 (pairsince: "Feature 'Texture instruction with optional
 #   predicate result' requires PTX ISA .version 7.1 or later" / "requires .target sm_60 or higher");
@@ -114,12 +117,12 @@ HDR = '''# tex.ptxisa: the manual's section "Texture Instructions: tex" (PTX ISA
 @geometry .1d    1 "{x}"
 @geometry .2d    2 "{x, y}"
 @geometry .3d    4 "{x, y, z, unused}"
-@geometry .a1d   2 "{index, x}"              index vector
-@geometry .a2d   4 "{index, x, y, unused}"   index vector
+@geometry .a1d   2 "{index, x}"              index vector samplercrash
+@geometry .a2d   4 "{index, x, y, unused}"   index vector samplercrash
 @geometry .cube  4 "{s, t, r, unused}"       nosampler
 @geometry .acube 4 "{index, s, t, r}"        index vector nosampler
-@geometry .2dms  4 "{sample, x, y, unused}"  vector
-@geometry .a2dms 4 "{sample, index, x, y}"   apart index vector
+@geometry .2dms  4 "{sample, x, y, unused}"  vector samplercrash
+@geometry .a2dms 4 "{sample, index, x, y}"   apart index vector samplercrash
 
 '''
 COMMON = """@operand a : handle(.texref|.tex) only(.b64,.u64,.s64) regsince(3.1 sm_20) regsince(4.3 sm_30 independent)
@@ -135,7 +138,8 @@ ES_WHY = ("a lone offset is an integer register or constant: with .s32 coordinat
           "depth compare), and without a sampler {x} is no scalar there ('Operand vector size doesn't match "
           "geometry'); measured with ptxas 13.0 over every geometry and mipmap kind (holdout-manual, 2026-11-29)")
 F_WHY = ("a lone depth compare (with .f32 coordinates) is any 32-bit register but .f16x2 ('Arguments mismatch' "
-         "for %hh), or a constant; measured with ptxas 13.0 (holdout-manual, 2026-11-29)")
+         "for %hh), or a constant; measured with ptxas 13.0 (holdout-manual, 2026-11-29); an .f32 register plus a "
+         "constant (%f9+1) kills it (SIGSEGV; %r9+1 assembles: docs/ptxas-behaviour.md section 32)")
 LOD = ("@operand lod : noplus(float)   # ptxas 13.0: tex.level.2d.v4.f32.f32 {%f1, %f2, %f3, %f4}, [tex, "
        "{%f5, %f6}], %f7+1 is killed by SIGSEGV, %r7+1 assembles (probe_vector_operands.py --plusconst, 2026-11-28)")
 def ops_lines(ft, grad, lodtype, three_d=False):
@@ -143,8 +147,8 @@ def ops_lines(ft, grad, lodtype, three_d=False):
     for w in (1,2,4):
         if f' e{w}' in ft: l.append(f'@operand e{w} : vec({w}) .s32')
     if ' es' in ft: l.append('@operand es : .s32 %s literals(int)   # %s' % (ES_ONLY_3D if three_d else ES_ONLY, ES_WHY))
-    if ', f;' in ft: l.append('@operand f : .b32 only(.b32,.u32,.s32,.f32) literals(int 0f)   # ' + F_WHY)
-    if ', fe;' in ft: l.append('@operand fe : .f32')
+    if ', f;' in ft: l.append('@operand f : .b32 only(.b32,.u32,.s32,.f32) literals(int 0f) noplus(float)   # ' + F_WHY)
+    if ', fe;' in ft: l.append('@operand fe : .f32 noplus(float)   # %f9+1 kills ptxas 13.0 (SIGSEGV; docs/ptxas-behaviour.md section 32)')
     for w in (1,2,4):
         if f'lodv{w}' in ft:
             l.append(f'@operand lodv{w} : vec({w}) {lodtype} whole')

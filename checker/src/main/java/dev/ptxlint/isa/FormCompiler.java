@@ -137,6 +137,7 @@ final class FormCompiler {
             Since since = blockSince;
             IsaForm.Until until = blockUntil;
             String undocumented = null;
+            String crash = null;
             Set<String> formExcept = new HashSet<>(blockExcept);
             for (Annotation a : f.annotations()) {
                 if (a.keyword().equals("since")) {
@@ -153,6 +154,8 @@ final class FormCompiler {
                     formExcept.addAll(lowered(b, a));
                 } else if (a.keyword().equals("undocumented")) {
                     undocumented = a.words().isEmpty() ? "" : a.words().get(0);
+                } else if (a.keyword().equals("crash")) {
+                    crash = IsaForm.crashEntry(a.words().isEmpty() ? "" : a.words().get(0));
                 } else if (!a.keyword().equals("evidence") && !a.keyword().equals("note")) {
                     throw new FormatException(b.file(), f.line(), "unknown annotation @" + a.keyword() + " on a form");
                 }
@@ -267,9 +270,12 @@ final class FormCompiler {
             int semi = syntax.indexOf(';');
             syntax = semi < 0 ? syntax : syntax.substring(0, semi + 1);
             Set<String> formRepeatable = repeatable;
-            if (!formExcept.isEmpty()) {
+            if (!formExcept.isEmpty() || crash != null) {
                 formRepeatable = new HashSet<>(repeatable);
                 formRepeatable.addAll(formExcept);
+                if (crash != null) {
+                    formRepeatable.add(crash);
+                }
             }
             for (String limit : maxWords) {
                 // a file's @maxwords limit, on the forms that have a slot for one of its words
@@ -414,7 +420,7 @@ final class FormCompiler {
     private static final Set<String> FLAGS = Set.of("reg", "imm", "val", "pred", "addr", "mem", "label", "func", "var",
             "any", "wide", "sink", "neg", "relaxed", "typed", "exact", "nofunc", "writes", "pow2", "nonzero",
             "literal", "fixed", "generic", "predelements", "anyreg", "branchtargets", "addr64", "vectorofone", "whole",
-            "sampled", "forward", "nosum", "nosinkelement");
+            "sampled", "forward", "nosum", "nosinkelement", "localcrash");
 
     private static void checkSpec(Block b, Annotation a, List<String> spec) {
         for (String w : spec) {
@@ -474,6 +480,18 @@ final class FormCompiler {
             }
             below = target.sm();
             inner = inner.substring(0, bt) + inner.substring(e + 1);
+        }
+        int ft = inner.indexOf("from(");
+        if (ft >= 0) { // from(sm_100): only on that target and later (stored as -100)
+            int e = inner.indexOf(")", ft);
+            String t = inner.substring(ft + 5, e).trim();
+            Target target = t.startsWith("sm_") ? Target.parse(t) : null;
+            if (target == null || !target.suffix().isEmpty() || below != 0) {
+                throw new FormatException(b.file(), b.line(), w + ": from(...) takes a target without suffix"
+                        + " (from(sm_100)), not with before(...), not " + t);
+            }
+            below = -target.sm();
+            inner = inner.substring(0, ft) + inner.substring(e + 1);
         }
         int at = inner.indexOf("const(");
         if (at >= 0) { // const(a-desc b-desc): operand names
@@ -574,6 +592,7 @@ final class FormCompiler {
         boolean whole = false;
         boolean noSum = false;
         boolean noSinkElement = false;
+        boolean localCrash = false;
         List<String> negProduct = null;
         Set<String> handleTypes = null;
         Set<String> independent = null;
@@ -598,6 +617,7 @@ final class FormCompiler {
                     case "whole" -> whole = true;
                     case "nosum" -> noSum = true;
                     case "nosinkelement" -> noSinkElement = true;
+                    case "localcrash" -> localCrash = true;
                     case "sampled" -> sampled = true;
                     case "fixed" -> {
                     }
@@ -826,13 +846,13 @@ final class FormCompiler {
         if (pow2 || nonzero || literal || floatRange || atMost != null || generic || sampler32 != null || coords
                 || predElements || anyRegister || specialRegisters != null || branchTargets || address64
                 || vectorOfOne || whole || handleTypes != null || sampled || pairSince != null || forward
-                || noPlus != null || noSum || noSinkElement || unified || negProduct != null) {
+                || noPlus != null || noSum || noSinkElement || unified || negProduct != null || localCrash) {
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost, generic,
                     sampler32, coords ? geometries : Map.of(), predElements, anyRegister, specialRegisters,
                     branchTargets, address64, vectorOfOne, whole,
                     handleTypes == null ? null : new IsaForm.Handle(handleTypes, independent,
                             List.copyOf(handleSince)), sampled,
-                    pairSince, forward, noPlus, noSum, noSinkElement, unified, negProduct);
+                    pairSince, forward, noPlus, noSum, noSinkElement, unified, negProduct, localCrash);
         }
         return new IsaForm.Operand(o.name(), o.shape(), kind, typeSlot, fixed, wide, vector, vectorSlot,
                 o.optional(), sink, neg, relaxed, hasRange, min, max, o.text(), o.minus(), selectors,

@@ -718,7 +718,8 @@ final class IsaBinary {
                     boolean index = in.bool();
                     boolean apart = in.bool();
                     boolean vec = in.bool();
-                    g.put(gn, new IsaForm.Geometry(gn, count, layout, index, apart, vec, in.bool()));
+                    boolean nosampler = in.bool();
+                    g.put(gn, new IsaForm.Geometry(gn, count, layout, index, apart, vec, nosampler, in.bool()));
                 }
                 geometries = Collections.unmodifiableMap(g);
             }
@@ -758,10 +759,11 @@ final class IsaBinary {
                 }
                 negProduct = List.of(words);
             }
+            boolean localCrash = in.bool();
             limits = new IsaForm.Limits(pow2, nonzero, literal, floatRange, floatMin, floatMinOpen, floatMax, atMost,
                     generic, sampler32, geometries, predElements, anyRegister, specialRegisters, branchTargets, address64,
                     vectorOfOne, whole, handle, sampled, pairSince, forward, noPlus, noSum, noSinkElement, unified,
-                    negProduct);
+                    negProduct, localCrash);
         }
         return new IsaForm.Operand(name, shape, kind, typeSlot, fixedType, (flags & WIDE) != 0, vector, vectorSlot,
                 (flags & OPTIONAL) != 0, (flags & SINK) != 0, (flags & NEG) != 0, (flags & RELAXED) != 0,
@@ -788,7 +790,7 @@ final class IsaBinary {
                 constants[k] = in.str();
             }
             boolean builtin = in.bool();
-            int before = in.uint();
+            int before = in.sint();
             clause[i] = new IsaForm.NoPlus(hang, floats, any, pair, mods, constants, builtin, before, null);
         }
         IsaForm.NoPlus np = null;
@@ -1367,6 +1369,7 @@ final class IsaBinary {
                 o.bool(g.apart());
                 o.bool(g.vector());
                 o.bool(g.nosampler());
+                o.bool(g.samplerCrash());
             }
             o.bool(l.predElements());
             o.bool(l.anyRegister());
@@ -1399,6 +1402,7 @@ final class IsaBinary {
             for (int i = 0; np != null && i < np.size(); i++) {
                 o.str(np.get(i));
             }
+            o.bool(l.localCrash());
         }
 
         /** The {@code noplus(...)} clauses of an operand, in written order (read by {@link IsaBinary#noPlus}). */
@@ -1416,7 +1420,7 @@ final class IsaBinary {
                 o.strs(List.of(c.modifiers()));
                 o.strs(List.of(c.constants()));
                 o.bool(c.builtin());
-                o.uint(c.before());
+                o.sint(c.before());
             }
         }
 

@@ -155,16 +155,20 @@ public final class IsaForm {
      * vmad's c): the product is negated when exactly one of them is written with {@code -}, and ptxas
      * 13.0 takes that or this operand's own {@code -}, not both; where this operand takes no {@code -}
      * ({@code .po}), no negated product either; or null.
+     * {@code localCrash}: with no state space named, a {@code .local} variable as this generic address kills
+     * ptxas 13.0 when the instruction's result (its first operand) is written, not {@code _} ({@code localcrash}:
+     * atom).
      */
     public record Limits(boolean pow2, boolean nonzero, boolean literal, boolean floatRange, double floatMin,
                          boolean floatMinOpen, double floatMax, String atMost, boolean generic, String sampler32,
                          Map<String, Geometry> geometries, boolean predElements, boolean anyRegister,
                          SpecialRegisterTable.Use specialRegisters, boolean branchTargets, boolean address64,
                          boolean vectorOfOne, boolean whole, Handle handle, boolean sampled, Since pairSince, boolean forward,
-                         NoPlus noPlus, boolean noSum, boolean noSinkElement, boolean unified, List<String> negProduct) {
+                         NoPlus noPlus, boolean noSum, boolean noSinkElement, boolean unified, List<String> negProduct,
+                         boolean localCrash) {
         public static final Limits NONE = new Limits(false, false, false, false, 0, false, 0, null, false, null,
                 Map.of(), false, false, null, false, false, false, false, null, false, null, false, null, false,
-                false, false, null);
+                false, false, null, false);
 
         /** The layout of a geometry's coordinates, or null for a word that is no geometry of the file. */
         public Geometry geometry(String name) {
@@ -179,10 +183,11 @@ public final class IsaForm {
      * the element-kind test: {@code index}; the first element, or the second after a sample),
      * whether the first element is a sample left out of that test ({@code apart}: .a2dms), whether one
      * register in place of the vector is refused ({@code vector}), and whether texmode_unified
-     * refuses an explicit sampler ({@code [a, b, c]}) with it ({@code nosampler}: cubemaps).
+     * refuses an explicit sampler ({@code [a, b, c]}) with it ({@code nosampler}: cubemaps), or ptxas 13.0 is
+     * killed by one there ({@code samplercrash}: the array and multi-sample geometries).
      */
     public record Geometry(String name, int count, String layout, boolean index, boolean apart, boolean vector,
-                           boolean nosampler) {
+                           boolean nosampler, boolean samplerCrash) {
     }
 
     /**
@@ -196,8 +201,8 @@ public final class IsaForm {
      * {@code builtin}: not a crash but a fatal "Parsing error near '+'": ptxas expands the instruction into
      * a built-in PTX routine and substitutes the operand's text into it, where the sum does not parse
      * (any register); {@code before}: only when the module's target is below sm_{@code before}
-     * ({@code before(sm_90)}: shfl.sync, redux.sync and match.sync are expanded below sm_90), 0 for every
-     * target; {@code or}: the next {@code noplus(...)} of the operand, tried when this one does not apply,
+     * ({@code before(sm_90)}: shfl.sync, redux.sync and match.sync are expanded below sm_90), minus N for
+     * sm_N and later ({@code from(sm_100)}: mma.sp's metadata), 0 for every target; {@code or}: the next {@code noplus(...)} of the operand, tried when this one does not apply,
      * or null.
      */
     public record NoPlus(boolean hang, boolean floats, boolean any, boolean pair, String[] modifiers,
@@ -295,6 +300,11 @@ public final class IsaForm {
     /** One {@code @lowered} annotation: targets {@code lo..hi}, the type (null: the operand's), the operands (null: all). */
     private record Lowering(int lo, int hi, PtxType type, Set<String> operands) {
     }
+    /**
+     * {@code @crash "why"}: ptxas 13.0 is killed (SIGSEGV) or does not terminate on this form, which it parses
+     * and checks; carried in the repeatable set as {@code "crash why"}; null when the form has none.
+     */
+    private final String crash;
     private final Until until;
     private final String name;
     private final int nameLength;
@@ -365,6 +375,7 @@ public final class IsaForm {
         this.maxCount = maxCount(this.repeatable, this.maxWords);
         this.except = ranges(this.repeatable, "except ");
         this.lowered = lowered(this.repeatable);
+        this.crash = crash(this.repeatable);
         // the longest run of leading required non-type slots that spells names of @names: a literal
         // or an enumeration each of whose values continues every candidate to a name
         List<String> prefixes = List.of(opcode);
@@ -426,6 +437,7 @@ public final class IsaForm {
         this.maxCount = maxCount(repeatable, this.maxWords);
         this.except = ranges(repeatable, "except ");
         this.lowered = lowered(repeatable);
+        this.crash = crash(repeatable);
         this.until = until;
         this.name = name;
         this.nameLength = nameLength;
@@ -624,6 +636,28 @@ public final class IsaForm {
     /** The entry of the repeatable set that says {@code @except sm_LO..sm_HI} ({@code hi}: MAX_VALUE when open). */
     static String exceptEntry(int lo, int hi) {
         return "except " + lo + " " + hi;
+    }
+
+    /** The entry of the repeatable set that says {@code @crash "why"}. */
+    static String crashEntry(String why) {
+        return "crash " + why;
+    }
+
+    private static String crash(Set<String> repeatable) {
+        for (String r : repeatable) {
+            if (r.startsWith("crash ")) {
+                return r.substring(6);
+            }
+        }
+        return null;
+    }
+
+    /**
+     * What {@code @crash "why"} says: ptxas 13.0 is killed or does not terminate on this form (PTX0289), or
+     * null.
+     */
+    public String crash() {
+        return crash;
     }
 
     /**

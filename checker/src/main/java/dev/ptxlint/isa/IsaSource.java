@@ -152,9 +152,10 @@ public final class IsaSource {
         }
         if (count < 1 || !w.get(0).startsWith(".")) {
             throw new FormatException(file, a.line(), "@geometry .GEOM COUNT \"LAYOUT\" [index] [apart] [vector]"
-                    + " [nosampler]");
+                    + " [nosampler] [samplercrash]");
         }
         boolean nosampler = false;
+        boolean samplerCrash = false;
         boolean index = false;
         boolean apart = false;
         boolean vector = false;
@@ -164,10 +165,11 @@ public final class IsaSource {
                 case "apart" -> apart = true;
                 case "vector" -> vector = true;
                 case "nosampler" -> nosampler = true;
+                case "samplercrash" -> samplerCrash = true;
                 default -> throw new FormatException(file, a.line(), "@geometry: unknown word '" + f + "'");
             }
         }
-        return new IsaForm.Geometry(w.get(0), count, w.get(2), index, apart, vector, nosampler);
+        return new IsaForm.Geometry(w.get(0), count, w.get(2), index, apart, vector, nosampler, samplerCrash);
     }
 
     private static final java.util.Set<String> FILE_KEYWORDS = java.util.Set.of("elsewhere", "ignored", "ignores", "names", "novectorofone", "arglists", "vectorintcrash", "vectorintcrashfirst", "vectorconstscalar",

@@ -576,7 +576,7 @@ public final class IsaChecks implements FunctionCheck {
             }
         }
         if (space == null && used != null && genericAddress(used.form())) {
-            generic(insn, ctx);
+            generic(insn, used.form(), ctx);
             return;
         }
         if (space == null || space.isEmpty()) {
@@ -622,6 +622,16 @@ public final class IsaChecks implements FunctionCheck {
         return address == null || address.items().size() != 1 ? null : address;
     }
 
+    /** Whether the form's generic address says {@code localcrash} (atom). */
+    private static boolean localCrash(IsaForm f) {
+        for (IsaForm.Operand o : f.operands()) {
+            if (o.limits().localCrash()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Whether the form's address is generic when the instruction names no state space
      * ({@code @operand a : addr generic} in the data: ld, st, atom, red).
@@ -641,7 +651,7 @@ public final class IsaChecks implements FunctionCheck {
      * generic space ("State space mismatch between instruction and address": ld.b32 %r1, [c]),
      * measured with ptxas 13.0 on ld, st, atom, red, ldu and prefetch (the operand word {@code generic}).
      */
-    private static void generic(Ast.Instruction insn, CheckContext ctx) {
+    private static void generic(Ast.Instruction insn, IsaForm form, CheckContext ctx) {
         Ast.Address address = soleAddress(insn);
         if (address == null) {
             return;
@@ -663,10 +673,9 @@ public final class IsaChecks implements FunctionCheck {
             ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .const variable,"
                     + " which a generic address cannot reach: write '" + insn.opcode().text() + ".const' for it");
         } else if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".local".equals(s.space()) && !s.isRegister()
-                && insn.opcode().text().equals("atom") && !insn.operands().isEmpty()
-                && !(insn.operands().get(0) instanceof Ast.Sink)) {
-            // a generic atom with a result on a .local variable: ptxas 13.0 is killed by SIGSEGV (every operation,
-            // type, order and target measured; red and atom with '_' as the result assemble: task misses2)
+                && localCrash(form) && !insn.operands().isEmpty() && !(insn.operands().get(0) instanceof Ast.Sink)) {
+            // localcrash: a generic atom with a result on a .local variable: ptxas 13.0 is killed by SIGSEGV (every
+            // operation, type, order and target measured; red and atom with '_' as the result assemble: task misses2)
             ctx.reporter().report(Rules.PTXAS_CRASH, n.span(), "'" + n.text() + "' is a .local variable: ptxas 13.0"
                     + " crashes (killed by SIGSEGV) on a generic atom that returns a value from .local memory;"
                     + " atomics act on .global or .shared memory: put the value there, or use ld.local/st.local"
@@ -939,6 +948,13 @@ public final class IsaChecks implements FunctionCheck {
 
     /** Warnings of a form that passed: undocumented forms. */
     private void report(Ast.Instruction insn, Binding b, CheckContext ctx) {
+        String crash = b.form().crash();
+        if (crash != null) {
+            // @crash: ptxas 13.0 parses and checks the form, then is killed generating code for it
+            ctx.reporter().report(Rules.PTXAS_CRASH, mnemonicSpan(insn), "ptxas 13.0 cannot compile '" + insn.mnemonic()
+                    + "'" + (crash.isEmpty() ? "" : ": " + crash));
+            return;
+        }
         if (b.form().undocumented() != null) {
             ctx.reporter().report(Rules.UNDOCUMENTED_FORM, mnemonicSpan(insn), "'" + insn.mnemonic()
                     + "' is not a form the PTX ISA manual lists (ptxas accepts it"
@@ -2499,14 +2515,16 @@ public final class IsaChecks implements FunctionCheck {
 
     /** Whether a {@code noplus(... before(sm_N))} applies to the module's target (always without before). */
     private static boolean targetBelow(IsaForm.NoPlus np, Target target) {
-        return np.before() == 0 || target != null && target.sm() < np.before();
+        int b = np.before();
+        return b == 0 || target != null && (b > 0 ? target.sm() < b : target.sm() >= -b);
     }
 
     /** PTX0282's message for register-plus-constant {@code e} in operand {@code operand}, failing under {@code np}. */
     static String noPlusMessage(IsaForm.NoPlus np, Ast.Expr e, PtxType rt, Ast.Instruction insn, String operand) {
         if (np.builtin()) {
             return "'" + Exprs.text(e) + "' in operand " + operand + " of '" + insn.mnemonic() + "': ptxas 13.0"
-                    + " expands this instruction" + (np.before() == 0 ? "" : " (on targets below sm_" + np.before() + ")")
+                    + " expands this instruction" + (np.before() == 0 ? "" : np.before() > 0 ? " (on targets below sm_"
+                    + np.before() + ")" : " (on sm_" + -np.before() + " and later)")
                     + " into a built-in routine and substitutes the operand's text into it, where a register plus"
                     + " a constant cannot be parsed (a fatal \"Parsing error\"); compute the sum into a"
                     + " register first (as in 'add.u32 %r9, %r1, 1;') and write that register here";

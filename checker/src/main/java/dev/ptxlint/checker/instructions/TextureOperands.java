@@ -237,6 +237,26 @@ final class TextureOperands {
      */
     static int coordinates(Ast.Instruction insn, IsaForm.Operand spec, String geometry, PtxType type, Ast.Expr e,
                            CheckContext ctx, List<IsaChecks.Finding> out) {
+        int p = coordinateProblems(insn, spec, geometry, type, e, ctx, out);
+        if (p > 0) {
+            return p;
+        }
+        IsaForm.Geometry g = spec.limits().geometry(geometry);
+        if (g != null && g.samplerCrash() && spec.limits().sampled() && parts(insn, e) == 3 && !independent(ctx)) {
+            // samplercrash: ptxas 13.0 is killed by SIGSEGV on tex.a1d.v4.f32.s32 d, [tex, tex, {%s1, %s2}] (any
+            // sampler, type and coordinate type, tex and tex.level, tld4 .a2d), after its other checks passed
+            if (out != null) {
+                out.add(new IsaChecks.Finding(Rules.PTXAS_CRASH, e.span(), "in texmode_unified (the default) an explicit"
+                        + " sampler with " + g.name() + " kills ptxas 13.0 (SIGSEGV): write [a, c] (or declare"
+                        + " texmode_independent, where it assembles)"));
+            }
+            return 1;
+        }
+        return 0;
+    }
+
+    private static int coordinateProblems(Ast.Instruction insn, IsaForm.Operand spec, String geometry, PtxType type,
+                                          Ast.Expr e, CheckContext ctx, List<IsaChecks.Finding> out) {
         IsaForm.Geometry g = spec.limits().geometry(geometry);
         if (g == null || type == null) {
             return 0;
