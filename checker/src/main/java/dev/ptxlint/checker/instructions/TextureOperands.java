@@ -322,7 +322,7 @@ final class TextureOperands {
                     decimal = true;
                     constants = true;
                 }
-                case FLOAT_HEX_F -> {
+                case FLOAT_HEX_F, FLOAT_HEX_D -> {
                     hasFloat |= i >= skip;
                     constants = true;
                 }
@@ -335,7 +335,7 @@ final class TextureOperands {
                                 + s.name() + "'");
                     }
                 }
-                default -> others = true; // special registers, undeclared names, 0d constants: not measured
+                default -> others = true; // special registers, undeclared names: not measured
             }
             int now = i < skip ? 0 : kindOf(o, item);
             mixed |= previous != 0 && now != 0 && previous != now;
