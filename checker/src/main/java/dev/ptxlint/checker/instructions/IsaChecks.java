@@ -1247,7 +1247,7 @@ public final class IsaChecks implements FunctionCheck {
                 }
                 if ((type == PtxType.F16 || type == PtxType.F16X2 || type == PtxType.B16 || type == PtxType.B32)
                         && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0
-                        && halfFirstConstant(insn, b, spec, type, v.items(), out) > 0) {
+                        && halfFirstConstant(insn, b, spec, type, v.items(), ctx, out) > 0) {
                     return 1;
                 }
             }
@@ -1481,16 +1481,26 @@ public final class IsaChecks implements FunctionCheck {
      * {@code .f16x2} (ptxas 13.0 types such a vector by its first element, docs/ptxas-behaviour.md §30):
      * a floating-point constant there is "Arguments mismatch" ({@code red.relaxed.add.noftz.v8.f16 [a],
      * {1.0, %h25, ...}}, {@code atom...v8.f16}, {@code multimem.st.v4.f16x2 [a], {0f3F800000, %r11, %hh26,
-     * %hh27}}), and so is an integer one among {@code .f16x2} elements ({@code {1, %r15, %hh26, %hh27}});
-     * later positions take them ({@code {%h24, ..., 1.0}}, {@code {%hh24, %hh25, %r11, 0f3F800000}}). Returns 1
+     * %hh27}}), and so is an integer one among {@code .f16x2} elements ({@code {1, %r15, %hh26, %hh27}}) or
+     * before a {@code .u16}/{@code .s16} register among {@code .f16} ones ({@code {1, %us11, %h26, ...}}); later
+     * positions take them ({@code {%h24, ..., 1.0}}, {@code {%hh24, %hh25, %r11, 0f3F800000}}). Returns 1
      * when reported.
      */
     private static int halfFirstConstant(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type,
-                                         List<Ast.Expr> items, List<Finding> out) {
+                                         List<Ast.Expr> items, CheckContext ctx, List<Finding> out) {
         PtxType element = elementOf(b, spec, type);
         int k = literalKind(items.get(0));
-        if (k == 0 || !(element == PtxType.F16 && k == 1 || element == PtxType.F16X2)) {
+        if (k == 0 || element != PtxType.F16 && element != PtxType.F16X2) {
             return 0;
+        }
+        if (element == PtxType.F16 && k == 2) {
+            // an integer first: the vector is of the register after it, .u16/.s16 are refused, .b16 is taken
+            // ({1, %us11, %h26, ...}: "Arguments mismatch"; {1, %rs9, %h26, ...} assembles)
+            String rt = registerType(items.get(1), ctx);
+            PtxType r = rt == null ? null : TypeCache.of(rt);
+            if (r == null || r.kind() != PtxType.Kind.SIGNED && r.kind() != PtxType.Kind.UNSIGNED) {
+                return 0;
+            }
         }
         return fail(out, Rules.INVALID_IMMEDIATE, items.get(0), "the constant '" + constantText(items.get(0))
                 + "' first in vector operand " + spec.name() + " of '" + insn.mnemonic() + "', whose elements are "
