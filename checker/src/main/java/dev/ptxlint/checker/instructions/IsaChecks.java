@@ -1250,6 +1250,10 @@ public final class IsaChecks implements FunctionCheck {
                         && halfFirstConstant(insn, b, spec, type, v.items(), ctx, out) > 0) {
                     return 1;
                 }
+                if (spec.relaxed() && type != null && type.kind() == PtxType.Kind.BIT && literalKind(v.items().get(0)) == 1
+                        && firstFloatWider(insn, spec, type, v.items(), ctx, out) > 0) {
+                    return 1;
+                }
             }
             if (spec.limits().whole()) {
                 return wholeVector(insn, b, spec, type, v, dest, ctx, out);
@@ -1506,6 +1510,35 @@ public final class IsaChecks implements FunctionCheck {
                 + "' first in vector operand " + spec.name() + " of '" + insn.mnemonic() + "', whose elements are "
                 + element.text() + ", gives the vector its type, which does not fit (ptxas: Arguments mismatch):"
                 + " put a register first");
+    }
+
+    /**
+     * A floating-point constant first in ld/st/sust data of a bit-size type, followed by registers wider than
+     * the type and none of its size: ptxas 13.0 types the vector by that constant and refuses it ("Arguments
+     * mismatch": {@code st.global.v2.b16 [a], {0f3F800000, %r1}}, {@code st.global.v2.b32 [a], {1.0, %rd1}},
+     * {@code sust.b.2d.v4.b8.clamp [a, {x, y}], {1.0, %rs10, %rs11, %rs12}}), where a register of the type's size
+     * among them ({@code {0f3F800000, %r1, %rs1, %rs2}} for .b16), a constant later ({@code {%rs9, %rs10, %rs11,
+     * 1.0}}) or an integer first ({@code {1, %rs10, ...}}) is taken (docs/ptxas-behaviour.md §30). Returns 1 when
+     * reported.
+     */
+    private static int firstFloatWider(Ast.Instruction insn, IsaForm.Operand spec, PtxType type, List<Ast.Expr> items,
+                                       CheckContext ctx, List<Finding> out) {
+        Ast.Expr wider = null;
+        for (int i = 1; i < items.size(); i++) {
+            String rt = registerType(items.get(i), ctx);
+            PtxType r = rt == null ? null : TypeCache.of(rt);
+            if (r == null || r == PtxType.PRED) {
+                continue;
+            }
+            if (r.bits() == type.bits()) {
+                return 0;
+            }
+            wider = wider == null && r.bits() > type.bits() ? items.get(i) : wider;
+        }
+        return wider == null ? 0 : fail(out, Rules.INVALID_IMMEDIATE, items.get(0), "the floating-point constant '"
+                + constantText(items.get(0)) + "' first in vector operand " + spec.name() + " of '" + insn.mnemonic()
+                + "' gives the vector its type, and its registers are wider than " + type.text() + " (ptxas: Arguments"
+                + " mismatch): put a register first, or use " + type.bits() + "-bit registers");
     }
 
     /**
