@@ -65,7 +65,7 @@ final class IsaIndex {
 
     /** The file-wide annotations that list opcodes (docs/isa-notation.md). */
     static final Set<String> OPCODE_SETS = Set.of("novectorofone", "arglists", "vectorintcrash",
-            "vectorintcrashfirst", "vectorconstscalar");
+            "vectorintcrashfirst", "vectorconstscalar", "vectorconsttyped", "vectorconstnoint");
 
     IsaIndex(List<String> files, int[] crcs, int listCrc, Map<String, int[]> opcodes,
                      Map<String, int[]> tables, Set<String> words, Map<String, Set<String>> elsewhere,

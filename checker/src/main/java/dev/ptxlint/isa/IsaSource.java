@@ -172,7 +172,7 @@ public final class IsaSource {
         return new IsaForm.Geometry(w.get(0), count, w.get(2), index, apart, vector, nosampler, samplerCrash);
     }
 
-    private static final java.util.Set<String> FILE_KEYWORDS = java.util.Set.of("elsewhere", "ignored", "ignores", "names", "novectorofone", "arglists", "vectorintcrash", "vectorintcrashfirst", "vectorconstscalar",
+    private static final java.util.Set<String> FILE_KEYWORDS = java.util.Set.of("elsewhere", "ignored", "ignores", "names", "novectorofone", "arglists", "vectorintcrash", "vectorintcrashfirst", "vectorconstscalar", "vectorconsttyped", "vectorconstnoint",
             "positional", "geometry", "maxwords");
 
     // ------------------------------------------------------------------ parsing

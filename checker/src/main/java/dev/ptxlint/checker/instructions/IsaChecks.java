@@ -1254,6 +1254,12 @@ public final class IsaChecks implements FunctionCheck {
             }
             case COORDS -> {
                 IsaForm.Geometry g = spec.vectorSlot() < 0 ? null : spec.limits().geometry(b.value(spec.vectorSlot()));
+                if (e instanceof Ast.VectorExpr v && !dest && (v.items().size() == 2 || v.items().size() == 4)) {
+                    int c = constantsOnly(insn, b, spec, typeOf(b, spec), v, g, out);
+                    if (c >= 0) {
+                        return c;
+                    }
+                }
                 if (e instanceof Ast.VectorExpr v && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0
                         && intCrash(insn, b, spec, typeOf(b, spec), v.items(),
                         g == null || !g.index() ? -1 : g.apart() ? 1 : 0, ctx, out) > 0) {
@@ -1308,6 +1314,21 @@ public final class IsaChecks implements FunctionCheck {
             if (v.items().size() != width) {
                 return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                         + "' is a vector of " + width + widthSource(b, spec) + "; this one has " + v.items().size());
+            }
+            if (!dest && spec.kind() != IsaForm.Kind.PRED) {
+                int c = constantsOnly(insn, b, spec, type, v, null, out);
+                if (c >= 0) {
+                    return c;
+                }
+                if ((type == PtxType.F16 || type == PtxType.F16X2 || type == PtxType.B16 || type == PtxType.B32)
+                        && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0
+                        && halfFirstConstant(insn, b, spec, type, v.items(), ctx, out) > 0) {
+                    return 1;
+                }
+                if (spec.relaxed() && type != null && type.kind() == PtxType.Kind.BIT && literalKind(v.items().get(0)) == 1
+                        && firstFloatWider(insn, spec, type, v.items(), ctx, out) > 0) {
+                    return 1;
+                }
             }
             if (spec.limits().whole()) {
                 return wholeVector(insn, b, spec, type, v, dest, ctx, out);
@@ -1447,6 +1468,10 @@ public final class IsaChecks implements FunctionCheck {
             e = v.items().get(0);
         }
         if (e instanceof Ast.VectorExpr v && bf16) {
+            int c = dest ? -1 : constantsOnly(insn, b, spec, type, v, null, out);
+            if (c >= 0) {
+                return c;
+            }
             if (!dest && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0
                     && intCrash(insn, b, spec, type, v.items(), -1, ctx, out) > 0) {
                 return 1;
@@ -1460,6 +1485,249 @@ public final class IsaChecks implements FunctionCheck {
                     + "': write the element without braces"));
         }
         return scalar(insn, b, spec, type, e, dest, element, ctx, out);
+    }
+
+    /**
+     * The type ptxas 13.0 gives a source vector of constants only (docs/ptxas-behaviour.md §30): {@link
+     * PtxType#S64} standing for "integers" when every element is an integer constant, the constants' type when
+     * all floating-point ones are of one ({@code 0f} .f32; {@code 0d} and decimals .f64), else the bit-size type
+     * of the first element whose type differs from the first element's ({@code {0f3F800000, 1.0}} and {@code
+     * {0f3F800000, 0f3F800000, 0d3FF0000000000000}} are .b64, {@code {1.0, 0f3F800000}} and {@code
+     * {0d3FF0000000000000, 0f3F800000, 0f3F800000}} .b32: measured on mov, st and the vector operands of every
+     * family, slots-allconst); {@link PtxType#PRED} standing for "integers and floating-point constants" (the
+     * neighbours' kinds: PTX0280); null for a vector of fewer than two elements or not of constants only.
+     */
+    static PtxType constantVectorType(List<Ast.Expr> items) {
+        if (items.size() < 2) {
+            return null;
+        }
+        PtxType first = null;
+        PtxType type = null;
+        for (int i = 0; i < items.size(); i++) {
+            Ast.Expr item = items.get(i);
+            int k = literalKind(item);
+            if (k == 0) {
+                return null;
+            }
+            if (i > 0 && (k == 2) != (first == PtxType.S64)) {
+                type = PtxType.PRED; // integers and floating-point constants: "Vector with elements of different types"
+                continue;
+            }
+            PtxType t = k == 2 ? PtxType.S64 : literalFloatType(item);
+            if (i == 0) {
+                first = t;
+                type = t;
+            } else if (type == first && t != first && type != PtxType.PRED) {
+                type = t.bitType();
+            }
+        }
+        return type;
+    }
+
+    /**
+     * Whether the form's name, or its name and one of its type modifiers ({@code mma.tf32} for
+     * {@code mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32}), is listed under {@code keyword}.
+     * Builds strings: for the rare paths only (vectors of constants only).
+     */
+    private boolean listedFor(String keyword, Binding b) {
+        String name = b.form().name();
+        if (isa.listed(keyword, name)) {
+            return true;
+        }
+        String k = b.typeKey();
+        for (int i = k == null ? -1 : k.indexOf('.'); i >= 0; ) {
+            int j = k.indexOf('.', i + 1);
+            if (isa.listed(keyword, name + k.substring(i, j < 0 ? k.length() : j))) {
+                return true;
+            }
+            i = j;
+        }
+        return false;
+    }
+
+    /**
+     * The floating-point type every element has when each is a floating-point register or constant of that one
+     * type ({@code {%f1, 0f3F800000}}: .f32; {@code 0d} and decimal constants are .f64), else null.
+     */
+    static PtxType singleFloatType(List<Ast.Expr> items, CheckContext ctx) {
+        PtxType t = null;
+        for (Ast.Expr item : items) {
+            int k = literalKind(item);
+            PtxType e;
+            if (k == 1) {
+                e = literalFloatType(item);
+            } else if (k == 2) {
+                return null;
+            } else {
+                String rt = registerType(item, ctx);
+                e = rt == null ? null : TypeCache.of(rt);
+                if (e == null || e.kind() != PtxType.Kind.FLOAT || e.isPacked()) {
+                    return null;
+                }
+            }
+            if (t != null && t != e) {
+                return null;
+            }
+            t = e;
+        }
+        return t;
+    }
+
+    /**
+     * The element type a vector operand's constants are judged against: the operand's type, but a {@code .bN}
+     * operand of a floating-point instruction type of that size is of that type (atom/red's vector sources,
+     * {@code .b16}/{@code .b32} of {@code .f16}, {@code .bf16x2}...; multimem.st's {@code .b32} of
+     * {@code .e5m2x4}), not mma's A and B fragments ({@code whole} without {@code only(...)}).
+     */
+    private static PtxType elementOf(Binding b, IsaForm.Operand spec, PtxType type) {
+        int dot = b.typeKey() == null ? -1 : b.typeKey().lastIndexOf('.');
+        if (type == null || type.kind() != PtxType.Kind.BIT || spec.limits().whole() && spec.only() == null || dot < 0) {
+            return type;
+        }
+        PtxType last = PtxType.of(b.typeKey().substring(dot));
+        return last != null && last.kind() == PtxType.Kind.FLOAT && last.bits() == type.bits() ? last : type;
+    }
+
+    /**
+     * A constant first in a source vector that holds registers, whose elements are {@code .f16} or
+     * {@code .f16x2} (ptxas 13.0 types such a vector by its first element, docs/ptxas-behaviour.md §30):
+     * a floating-point constant there is "Arguments mismatch" ({@code red.relaxed.add.noftz.v8.f16 [a],
+     * {1.0, %h25, ...}}, {@code atom...v8.f16}, {@code multimem.st.v4.f16x2 [a], {0f3F800000, %r11, %hh26,
+     * %hh27}}), and so is an integer one among {@code .f16x2} elements ({@code {1, %r15, %hh26, %hh27}}) or
+     * before a {@code .u16}/{@code .s16} register among {@code .f16} ones ({@code {1, %us11, %h26, ...}}); later
+     * positions take them ({@code {%h24, ..., 1.0}}, {@code {%hh24, %hh25, %r11, 0f3F800000}}). Returns 1
+     * when reported.
+     */
+    private static int halfFirstConstant(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type,
+                                         List<Ast.Expr> items, CheckContext ctx, List<Finding> out) {
+        PtxType element = elementOf(b, spec, type);
+        int k = literalKind(items.get(0));
+        if (k == 0 || element != PtxType.F16 && element != PtxType.F16X2) {
+            return 0;
+        }
+        if (element == PtxType.F16 && k == 2) {
+            // an integer first: the vector is of the register after it, .u16/.s16 are refused, .b16 is taken
+            // ({1, %us11, %h26, ...}: "Arguments mismatch"; {1, %rs9, %h26, ...} assembles)
+            String rt = registerType(items.get(1), ctx);
+            PtxType r = rt == null ? null : TypeCache.of(rt);
+            if (r == null || r.kind() != PtxType.Kind.SIGNED && r.kind() != PtxType.Kind.UNSIGNED) {
+                return 0;
+            }
+        }
+        return fail(out, Rules.INVALID_IMMEDIATE, items.get(0), "the constant '" + constantText(items.get(0))
+                + "' first in vector operand " + spec.name() + " of '" + insn.mnemonic() + "', whose elements are "
+                + element.text() + ", gives the vector its type, which does not fit (ptxas: Arguments mismatch):"
+                + " put a register first");
+    }
+
+    /**
+     * A floating-point constant first in ld/st/sust data of a bit-size type, followed by registers wider than
+     * the type and none of its size: ptxas 13.0 types the vector by that constant and refuses it ("Arguments
+     * mismatch": {@code st.global.v2.b16 [a], {0f3F800000, %r1}}, {@code st.global.v2.b32 [a], {1.0, %rd1}},
+     * {@code sust.b.2d.v4.b8.clamp [a, {x, y}], {1.0, %rs10, %rs11, %rs12}}), where a register of the type's size
+     * among them ({@code {0f3F800000, %r1, %rs1, %rs2}} for .b16), a constant later ({@code {%rs9, %rs10, %rs11,
+     * 1.0}}) or an integer first ({@code {1, %rs10, ...}}) is taken (docs/ptxas-behaviour.md §30). Returns 1 when
+     * reported.
+     */
+    private static int firstFloatWider(Ast.Instruction insn, IsaForm.Operand spec, PtxType type, List<Ast.Expr> items,
+                                       CheckContext ctx, List<Finding> out) {
+        Ast.Expr wider = null;
+        for (int i = 1; i < items.size(); i++) {
+            String rt = registerType(items.get(i), ctx);
+            PtxType r = rt == null ? null : TypeCache.of(rt);
+            if (r == null || r == PtxType.PRED) {
+                continue;
+            }
+            if (r.bits() == type.bits()) {
+                return 0;
+            }
+            wider = wider == null && r.bits() > type.bits() ? items.get(i) : wider;
+        }
+        return wider == null ? 0 : fail(out, Rules.INVALID_IMMEDIATE, items.get(0), "the floating-point constant '"
+                + constantText(items.get(0)) + "' first in vector operand " + spec.name() + " of '" + insn.mnemonic()
+                + "' gives the vector its type, and its registers are wider than " + type.text() + " (ptxas: Arguments"
+                + " mismatch): put a register first, or use " + type.bits() + "-bit registers");
+    }
+
+    /**
+     * A source vector of constants only ({@link #constantVectorType}), judged as ptxas 13.0 judges its type
+     * against the operand (docs/ptxas-behaviour.md §30, slots-allconst and slots-mixedvec): integers fit no
+     * floating-point element but {@code .f64} (mma's {@code .f64} fragments; st and mov crash on a 128-bit
+     * vector of them: {@link #intCrash}), no bit-size fragment without {@code only(...)} read whole (mma's A and
+     * B) and no bit-size operand of the names in {@code @vectorconstnoint} (wgmma's A) or
+     * {@code @vectorconstscalar} (tcgen05.st, tcgen05.mma); floating-point constants fit a {@code .f32}/{@code
+     * .f64} element whatever their types (tex's coordinates, cvt, mov, st), except in the names of
+     * {@code @vectorconsttyped} (mma, wmma.mma, wgmma), where the vector fits as a register of its type would
+     * ({@code .f64} constants do not fit {@code .f32}), no {@code .f16}, {@code .f16x2} or {@code .bf16} element
+     * (multimem.st, atom, red, the half-precision arithmetic), a {@code .bf16x2} element only as a {@code .b32}
+     * vector, a register-only source ({@code reg}: stmatrix, wmma.store) as a register of their type of the same
+     * kind would, and other operands as a register of the vector's type would, under the instruction-typed rule
+     * or (integer elements of ld/st data) the relaxed one, or by {@code only(...)}; the array index of texture
+     * coordinates is an integer, so floating-point coordinates of an array geometry take no vector of constants
+     * only. Returns -1 where the vector is not one of constants only or the per-element checks decide (integers
+     * and one floating-point type where they fit; the names of {@code @vectorconstscalar}, whose constants are
+     * judged one by one), else the number of diagnostics (0 or 1).
+     */
+    private int constantsOnly(Ast.Instruction insn, Binding b, IsaForm.Operand spec, PtxType type, Ast.VectorExpr v,
+                              IsaForm.Geometry g, List<Finding> out) {
+        PtxType vt = type == null ? null : constantVectorType(v.items());
+        if (vt == null) {
+            return -1;
+        }
+        String name = b.form().name();
+        PtxType element = elementOf(b, spec, type);
+        boolean scalar = isa.listed("vectorconstscalar", name);
+        boolean half = element == PtxType.F16 || element == PtxType.F16X2 || element == PtxType.BF16;
+        boolean fits;
+        if (vt == PtxType.PRED) {
+            if (!half && element != PtxType.BF16X2) {
+                return -1;
+            }
+            fits = false;
+        } else if (vt == PtxType.S64) {
+            if (element == PtxType.F64) {
+                return -1;
+            }
+            fits = element.kind() != PtxType.Kind.FLOAT && !(type.kind() == PtxType.Kind.BIT && (scalar
+                    || spec.only() == null && (spec.limits().whole() || listedFor("vectorconstnoint", b))))
+                    && (spec.literals() < 0 || spec.takesLiteral(TypeRules.LiteralKind.INTEGER));
+            if (fits) {
+                return -1;
+            }
+        } else if (scalar) {
+            return -1; // tcgen05.st, tcgen05.mma: each constant as a lone .b32 one ({1.0, 0f3F800000} is refused)
+        } else if (g != null && g.index() && element.kind() == PtxType.Kind.FLOAT) {
+            fits = false; // the array index (an integer) of .f32 coordinates
+        } else if (half) {
+            fits = false;
+        } else if (element == PtxType.BF16X2) {
+            fits = vt == PtxType.B32;
+        } else if (spec.kind() == IsaForm.Kind.REG) {
+            fits = type == PtxType.F64 || (vt.kind() == PtxType.Kind.BIT ? type.kind() == PtxType.Kind.BIT
+                    && vt.bits() == type.bits() : vt == type || type.kind() == PtxType.Kind.BIT && vt.bits() == type.bits());
+        } else if (spec.only() != null && (spec.limits().whole() || spec.kind() == IsaForm.Kind.COORDS)) {
+            fits = spec.only().contains(vt);
+        } else if (element == PtxType.F32 || element == PtxType.F64) {
+            fits = element == PtxType.F64 || !listedFor("vectorconsttyped", b)
+                    || TypeRules.registerFits(element, vt, TypeRules.Origin.TYPED);
+        } else if (element.kind() == PtxType.Kind.FLOAT) {
+            fits = vt.bits() == element.bits() && vt != PtxType.F64; // packed FP8/FP6/FP4 (multimem.st .e5m2x4)
+        } else {
+            boolean relaxed = spec.relaxed() && vt.kind() == PtxType.Kind.BIT && element.kind() != PtxType.Kind.BIT;
+            fits = TypeRules.registerFits(element, vt, relaxed ? TypeRules.Origin.RELAXED : TypeRules.Origin.TYPED);
+        }
+        if (fits) {
+            return vt.kind() == PtxType.Kind.BIT ? 0 : -1;
+        }
+        String what = vt == PtxType.S64 ? "integer constants" : vt == PtxType.PRED
+                ? "integer and floating-point constants" : vt.kind() == PtxType.Kind.BIT
+                ? "floating-point constants of two types, which ptxas reads as " + vt.text()
+                : vt.text() + " constants";
+        return fail(out, Rules.INVALID_IMMEDIATE, v, "operand " + spec.name() + " of '" + insn.mnemonic() + "' is "
+                + (element == type ? "" : "a vector of ") + element.text() + (g != null && g.index()
+                ? " with an integer array index" : "") + "; ptxas types a vector of constants only by its"
+                + " constants, and a vector of " + what + " does not fit (Arguments mismatch): put the values in"
+                + " registers" + (vt.kind() == PtxType.Kind.BIT ? " or write constants of one type" : ""));
     }
 
     /**
@@ -1639,6 +1907,14 @@ public final class IsaChecks implements FunctionCheck {
         // {%f1, 1}: "Vector with elements of different types"; {%rs1, 1}: "Arguments mismatch"; ptxas 13.0)
         boolean mixed = !dest && (mixedConstants(v.items(), ctx) & MIX_REGISTER) != 0;
         List<Ast.Expr> items = v.items();
+        if (mixed && type == PtxType.BF16X2 && singleFloatType(items, ctx) == PtxType.F32) {
+            // .f32 registers and 0f constants: a .f32 vector, which .bf16x2 refuses as it refuses {%f1, %f2}
+            // (mul.rn.bf16x2 d, a, {%f15, 0f3F800000}: "Arguments mismatch"; {%f15, 1.0} is of no one type and
+            // assembles; ptxas 13.0, slots-mixedvec, docs/ptxas-behaviour.md §30)
+            return fail(out, Rules.OPERAND_TYPE_MISMATCH, v, "operand " + spec.name() + " of '" + insn.mnemonic()
+                    + "' is .bf16x2; ptxas reads this vector of .f32 registers and 0f constants as .f32, which does"
+                    + " not fit: use .b32 registers");
+        }
         for (int i = 0; i < items.size(); i++) {
             Ast.Expr item = items.get(i);
             if (item instanceof Ast.Sink) {
@@ -1757,7 +2033,9 @@ public final class IsaChecks implements FunctionCheck {
             return 0;
         }
         PtxType element = type.kind() == PtxType.Kind.BIT && last != null ? PtxType.of(last) : type;
-        if (element == null || element.kind() != PtxType.Kind.FLOAT) {
+        if (element == null || element.kind() != PtxType.Kind.FLOAT || items.size() * element.bits() > 128) {
+            // (a 256-bit vector takes them: st.global.v4.f64 [a], {1, 1, 1, 1}, {%rd1, 1, %rd2, %rd3} and
+            // st.global.v8.f32 [a], {%r1, 1, ...} assemble on sm_100a, where .v2.f64 {1, 1} is killed)
             return 0;
         }
         for (int i = 0; i < items.size(); i++) {

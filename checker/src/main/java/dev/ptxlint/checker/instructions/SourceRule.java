@@ -327,7 +327,12 @@ final class SourceRule implements FormRule {
             }
         }
         if (!registers) {
-            return false;
+            // constants only: a .bf16x2 source takes floating-point constants of two types that ptxas reads as
+            // .b32 ({1.0, 0f3F800000}; docs/ptxas-behaviour.md §30), no other vector of constants only
+            return t == PtxType.BF16X2 && IsaChecks.constantVectorType(v.items()) == PtxType.B32;
+        }
+        if (constants && t == PtxType.BF16X2 && IsaChecks.singleFloatType(v.items(), ctx) == PtxType.F32) {
+            return false; // {%f1, 0f3F800000} is a .f32 vector ({%f1, 1.0} of no one type): Arguments mismatch
         }
         for (int i = 0; i < n; i++) {
             Ast.Expr e = v.items().get(i);

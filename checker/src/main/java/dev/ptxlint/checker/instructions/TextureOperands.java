@@ -291,6 +291,7 @@ final class TextureOperands {
         int indexAt = g.index() ? (g.apart() ? 1 : 0) : -1;
         int skip = unifiedSampler ? 0 : (g.apart() ? 1 : 0) + (g.index() ? 1 : 0);
         boolean hasFloat = false;
+        boolean hasFloatD = false;
         boolean hasBits = false;
         boolean others = false;
         boolean constants = false;
@@ -363,6 +364,13 @@ final class TextureOperands {
                     hasFloat |= i >= skip;
                     constants = true;
                 }
+                case FLOAT_HEX_D -> {
+                    // floating-point only in a vector of constants ({0d3FF0000000000000} for .s32 coordinates:
+                    // 'Arguments mismatch'); beside a register ptxas 13.0 takes it ({%f5, 0d3FF0000000000000}
+                    // as integer coordinates: slots-lowering, slots-mixedvec)
+                    hasFloatD |= i >= skip;
+                    constants = true;
+                }
                 case OTHER_SYMBOL -> {
                     Symbol s = o.symbol();
                     if (s.isRegister()) {
@@ -372,7 +380,7 @@ final class TextureOperands {
                                 + s.name() + "'");
                     }
                 }
-                default -> others = true; // special registers, undeclared names, 0d constants: not measured
+                default -> others = true; // special registers, undeclared names: not measured
             }
             int now = i < skip ? 0 : kindOf(o, item);
             mixed |= previous != 0 && now != 0 && previous != now;
@@ -391,6 +399,14 @@ final class TextureOperands {
                     + insn.mnemonic() + "' are one " + type.text() + " vector " + g.layout() + "; ptxas reads this one of "
                     + whole.text() + " registers as " + whole.text() + ", which does not fit: use " + wholeText(spec, type)
                     + " registers (or one .b32 register among them)");
+        }
+        if (hasFloatD) {
+            // a 0d constant: floating-point in a vector of constants only, not judged beside registers
+            if (common == null && !others) {
+                hasFloat = true;
+            } else {
+                others = true;
+            }
         }
         boolean integer = !fitsWhole(spec, type, PtxType.F32);
         if (integer && hasFloat && !hasBits && !others && skip == 0 && (!decimal || k == 1)) {
