@@ -64,6 +64,27 @@ final class NameResolver {
         java.util.Set<String> branchTargets;
         /** Streamed bodies only: branch targets used here before any label of their name was defined. */
         PendingUses pending;
+        /** Opened inside a function's scope ({@link #push}). */
+        boolean nested;
+        /** A nested scope's declared names and labels (tokens), whose cache entries its end makes stale. */
+        Token[] declared;
+        int declaredCount;
+        /** A name without a spelling id was declared here: its end makes every cache entry stale. */
+        boolean unkeyed;
+
+        /** Notes {@code name}, declared in this nested scope. */
+        void declared(Token name) {
+            if (!ResolveCache.forgettable(name)) {
+                unkeyed = true;
+                return;
+            }
+            if (declared == null) {
+                declared = new Token[4];
+            } else if (declaredCount == declared.length) {
+                declared = java.util.Arrays.copyOf(declared, declaredCount * 2);
+            }
+            declared[declaredCount++] = name;
+        }
     }
 
     /**
@@ -205,50 +226,54 @@ final class NameResolver {
     }
 
     /**
-     * What names resolved to, by name, while nothing has changed since ({@link #epoch}): the
-     * instruction checks ask again for every operand the resolver has just resolved. Direct-mapped,
-     * keyed by the text's identity (the lexer hands out one String per repeated spelling); made on
-     * first use.
+     * What names resolved to, while nothing has changed since ({@link ResolveCache#epoch}): the
+     * instruction checks ask again for every operand the resolver has just resolved. By spelling
+     * id; a worker's resolvers share their worker's.
      */
-    private static final int CACHE_SIZE = 256;
-    private String[] cacheKey;
-    private Symbol[] cacheValue;
-    private int[] cacheEpoch;
-    /**
-     * Changes with everything that can change what a name resolves to: a declaration, a label, a
-     * scope opened or closed, a module name or range added. (Branch targets taken as provisional
-     * labels are not cached.)
-     */
-    private int epoch = 1;
+    private final ResolveCache cache;
     /** Cached for a name that resolves to nothing. */
     private static final Symbol UNRESOLVED = new Symbol("", Symbol.Kind.LABEL, null, null, 1, null);
     /** Opcodes known to be in the ISA, by the text's identity (direct-mapped); made on first use. */
     private String[] knownOpcodes;
 
+    /** What any name resolves to may have changed. */
     private void changed() {
-        if (++epoch == 0) { // wrapped: no entry may match a stamp from 2^32 changes ago
-            epoch = 1;
-            if (cacheKey != null) {
-                java.util.Arrays.fill(cacheKey, null);
-            }
-        }
+        cache.changed();
     }
 
+    /**
+     * Opens {@code s}. A block inside a function changes nothing by being opened (its declarations
+     * do, {@link #declare}); the function's own scope changes everything.
+     */
     private void push(Scope s) {
         if (depth == scopes.length) {
             scopes = java.util.Arrays.copyOf(scopes, depth * 2);
         }
+        s.nested = depth > 0;
         scopes[depth++] = s;
-        changed();
+        if (!s.nested) {
+            changed();
+        }
     }
 
+    /**
+     * Closes the innermost scope. A nested block that declared only names and labels with spelling
+     * ids (no register range, no {@code .branchtargets}) changes only what those names resolve to;
+     * any other scope everything.
+     */
     private Scope pop() {
         if (depth == 0) {
             throw new java.util.NoSuchElementException();
         }
         Scope s = scopes[--depth];
         scopes[depth] = null;
-        changed();
+        if (s.nested && s.ranges.isEmpty() && s.branchTargets == null && !s.unkeyed) {
+            for (int k = 0; k < s.declaredCount; k++) {
+                cache.forget(s.declared[k]);
+            }
+        } else {
+            changed();
+        }
         return s;
     }
 
@@ -259,6 +284,11 @@ final class NameResolver {
     private final CheckContext context = new CheckContext() {
         @Override
         public Symbol resolve(String name) {
+            return NameResolver.this.resolve(name);
+        }
+
+        @Override
+        public Symbol resolve(Token name) {
             return NameResolver.this.resolve(name);
         }
 
@@ -330,6 +360,7 @@ final class NameResolver {
         this.calls = new CallSignatures();
         this.shared = new SharedMemoryCheck();
         this.worker = false;
+        this.cache = new ResolveCache();
         this.namesLimit = Integer.MAX_VALUE;
         this.rangesLimit = Integer.MAX_VALUE;
     }
@@ -340,7 +371,7 @@ final class NameResolver {
      * given marks), read under the module lock.
      */
     private NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks, NameResolver module,
-                         int namesLimit, int rangesLimit) {
+                         int namesLimit, int rangesLimit, ResolveCache cache) {
         this.bodyBudget = Long.MAX_VALUE;
         this.out = out;
         this.header = header;
@@ -359,6 +390,8 @@ final class NameResolver {
         this.moduleLock = module.moduleLock;
         // without a lock no thread changes the tables any more (IncrementalLinter): read them as they are
         this.worker = moduleLock != null;
+        this.cache = cache;
+        cache.changed(); // what it holds is another body's
         this.namesLimit = namesLimit;
         this.rangesLimit = rangesLimit;
     }
@@ -379,7 +412,13 @@ final class NameResolver {
      */
     static void checkBody(Function f, Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks,
                           NameResolver module, int namesLimit, int rangesLimit) {
-        NameResolver r = new NameResolver(out, header, checks, module, namesLimit, rangesLimit);
+        checkBody(f, out, header, checks, module, namesLimit, rangesLimit, new ResolveCache());
+    }
+
+    /** As above, with a cache of resolved names that the caller keeps for its next body (one thread's). */
+    static void checkBody(Function f, Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks,
+                          NameResolver module, int namesLimit, int rangesLimit, ResolveCache cache) {
+        NameResolver r = new NameResolver(out, header, checks, module, namesLimit, rangesLimit, cache);
         Scope fs = r.openFunction(f, true);
         r.block(fs, f.body());
         r.functionEnd(f);
@@ -403,7 +442,7 @@ final class NameResolver {
      * {@link #checkBody} after this resolver and its checks are dropped ({@link IncrementalLinter}).
      */
     NameResolver tablesOnly() {
-        return new NameResolver(new Reporter(d -> { }), header, java.util.List.of(), this, 0, 0);
+        return new NameResolver(new Reporter(d -> { }), header, java.util.List.of(), this, 0, 0, new ResolveCache());
     }
 
     void visit(Ast.TopLevel item) {
@@ -922,7 +961,7 @@ final class NameResolver {
         if (n == Lexer.SINK) { // the lexer's '_' is always this String (names come from its tokens)
             return;
         }
-        Symbol resolved = resolve(n);
+        Symbol resolved = resolve(name);
         if (listener != null) {
             listener.used(name, resolved);
         }
@@ -965,29 +1004,52 @@ final class NameResolver {
 
     /** What {@code n} refers to in the current scope, or null. */
     Symbol resolve(String n) {
-        String[] keys = cacheKey;
-        if (keys == null) {
-            keys = cacheKey = new String[CACHE_SIZE];
-            cacheValue = new Symbol[CACHE_SIZE];
-            cacheEpoch = new int[CACHE_SIZE];
-        }
-        int h = n.hashCode();
-        int slot = (h ^ (h >>> 16)) & (CACHE_SIZE - 1);
-        Symbol sym;
-        if (keys[slot] == n && cacheEpoch[slot] == epoch) {
-            sym = cacheValue[slot];
-        } else {
+        ResolveCache c = cache;
+        int slot = c.stringSlot(n);
+        Symbol sym = c.stringGet(slot, n);
+        if (sym == null) {
             sym = lookup(n);
             if (sym == null) {
                 sym = UNRESOLVED;
             }
-            keys[slot] = n;
-            cacheValue[slot] = sym;
-            cacheEpoch[slot] = epoch;
+            c.stringPut(slot, n, sym);
         }
-        if (sym != UNRESOLVED) {
-            return sym;
+        return sym != UNRESOLVED ? sym : provisional(n);
+    }
+
+    /**
+     * What the name {@code t} refers to in the current scope, or null: as {@link #resolve(String)}
+     * of its text, found by its spelling id without reading the text on a hit.
+     */
+    Symbol resolve(Token t) {
+        int id = t.id();
+        String n = t.text();
+        if (id < 0) {
+            return resolve(n);
         }
+        ResolveCache c = cache;
+        ResolveCache.Entry e = c.entry(id);
+        Symbol sym;
+        if (e.key == n && e.epoch == c.epoch) {
+            sym = e.value;
+        } else {
+            if (e.key != n) {
+                e.suffix = -2;
+                e.index = -1;
+            }
+            sym = lookup(n, e);
+            if (sym == null) {
+                sym = UNRESOLVED;
+            }
+            e.key = n;
+            e.value = sym;
+            e.epoch = c.epoch;
+        }
+        return sym != UNRESOLVED ? sym : provisional(n);
+    }
+
+    /** A branch target taken as a label not defined yet ({@link #provisional}), or null. */
+    private Symbol provisional(String n) {
         if (!provisional.isEmpty() && provisional.contains(n)) {
             return new Symbol(n, Symbol.Kind.LABEL, null, null, 1, null);
         }
@@ -996,8 +1058,17 @@ final class NameResolver {
 
     /** {@link #resolve} without the cache and the provisional labels. */
     private Symbol lookup(String n) {
-        int suffix = -2; // where n's numeric suffix starts (-1: none), found on first need
-        long index = -1;
+        return lookup(n, null);
+    }
+
+    /**
+     * As {@link #lookup(String)}; {@code e}, when not null, is the cache entry of {@code n}'s
+     * spelling, which keeps where its numeric suffix starts and its value (found once per spelling,
+     * not once per function).
+     */
+    private Symbol lookup(String n, ResolveCache.Entry e) {
+        int suffix = e == null ? -2 : e.suffix; // where n's numeric suffix starts (-1: none), found on first need
+        long index = e == null ? -1 : e.index;
         for (int d = depth - 1; d >= 0; d--) {
             Scope s = scopes[d];
             Symbol sym = s.names.get(n);
@@ -1013,11 +1084,17 @@ final class NameResolver {
             if (!s.ranges.isEmpty()) {
                 if (suffix == -2) {
                     suffix = suffixStart(n);
+                    if (e != null) {
+                        e.suffix = suffix;
+                    }
                 }
                 Range r = suffix < 0 ? null : rangeNamed(s, n, suffix);
                 if (r != null) {
                     if (index < 0) {
                         index = rangeIndex(n, suffix);
+                        if (e != null) {
+                            e.index = index;
+                        }
                     }
                     if (index < r.count()) {
                         return r.register(n, index);
@@ -1350,8 +1427,23 @@ final class NameResolver {
             duplicate(name, prev);
         } else {
             scope.names.put(name.text(), symbol);
-            changed();
+            declaredIn(scope, name);
         }
+    }
+
+    /**
+     * {@code name} was declared in {@code scope}: in a block nested in a function, only what its
+     * spelling resolves to changes (now, and again when the block ends); elsewhere anything may.
+     */
+    private void declaredIn(Scope scope, Token name) {
+        if (scope != null && scope.nested) {
+            scope.declared(name);
+            if (ResolveCache.forgettable(name)) {
+                cache.forget(name);
+                return;
+            }
+        }
+        changed();
     }
 
     private void duplicate(Token name, Span prev) {
@@ -1495,7 +1587,7 @@ final class NameResolver {
                             + name.text() + "'")));
         } else {
             scope.labels.put(name.text(), name.span());
-            changed();
+            declaredIn(scope, name);
         }
         if (listener != null) {
             listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));
