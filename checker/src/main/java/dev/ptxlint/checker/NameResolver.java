@@ -233,12 +233,28 @@ final class NameResolver {
     private final ResolveCache cache;
     /** Cached for a name that resolves to nothing. */
     private static final Symbol UNRESOLVED = new Symbol("", Symbol.Kind.LABEL, null, null, 1, null);
-    /** Opcodes known to be in the ISA, by the text's identity (direct-mapped); made on first use. */
-    private String[] knownOpcodes;
 
     /** What any name resolves to may have changed. */
     private void changed() {
         cache.changed();
+        memoCount = 0;
+    }
+
+    /**
+     * The name tokens of the current instruction resolved so far, and what they resolved to (not
+     * an unresolved name, whose answer a provisional label can change): the checks ask again for
+     * the very tokens the resolver has just resolved, and find them here, in a few references
+     * compared, before the cache by id. Emptied for each instruction and by any change.
+     */
+    private static final int MEMO = 16;
+    private final Token[] memoTokens = new Token[MEMO];
+    private final Symbol[] memoSymbols = new Symbol[MEMO];
+    private int memoCount;
+
+    /** {@code name}'s entries are stale ({@link ResolveCache#forget}). */
+    private void forget(Token name) {
+        cache.forget(name);
+        memoCount = 0;
     }
 
     /**
@@ -269,7 +285,7 @@ final class NameResolver {
         scopes[depth] = null;
         if (s.nested && s.ranges.isEmpty() && s.branchTargets == null && !s.unkeyed) {
             for (int k = 0; k < s.declaredCount; k++) {
-                cache.forget(s.declared[k]);
+                forget(s.declared[k]);
             }
         } else {
             changed();
@@ -757,9 +773,15 @@ final class NameResolver {
         if (!provisional.isEmpty()) {
             provisional.clear();
         }
-        String op = i.opcode().text();
-        if (i.opcode().kind() == TokenKind.IDENT && !isKnownOpcode(op)) {
-            unknownOpcode(i.opcode());
+        if (memoCount > 0) {
+            java.util.Arrays.fill(memoTokens, 0, memoCount, null); // (holds no token of a finished instruction)
+            memoCount = 0;
+        }
+        Token opcode = i.opcode();
+        String op = opcode.text();
+        int facts = cache.opcode(opcode); // (by its spelling id: no String compared or hashed)
+        if (opcode.kind() == TokenKind.IDENT && (facts & ResolveCache.KNOWN_OPCODE) == 0) {
+            unknownOpcode(opcode);
         }
         if (i.guard() != null) {
             use(i.guard().predicate(), NOT_OPERAND);
@@ -774,27 +796,9 @@ final class NameResolver {
         for (int k = 0; k < cs.length; k++) {
             cs[k].check(i, context);
         }
-        if (op.equals("call")) {
+        if ((facts & ResolveCache.CALL) != 0) {
             calls.check(i, context::resolve, out);
         }
-    }
-
-    /** {@link Opcodes#isKnown}, answered by identity for the opcodes seen before. */
-    private boolean isKnownOpcode(String op) {
-        String[] k = knownOpcodes;
-        if (k == null) {
-            k = knownOpcodes = new String[64];
-        }
-        int h = op.hashCode();
-        int slot = (h ^ (h >>> 16)) & (k.length - 1);
-        if (k[slot] == op) {
-            return true;
-        }
-        if (!Opcodes.isKnown(op)) {
-            return false;
-        }
-        k[slot] = op;
-        return true;
     }
 
     private void unknownOpcode(Token t) {
@@ -1022,28 +1026,29 @@ final class NameResolver {
      * of its text, found by its spelling id without reading the text on a hit.
      */
     Symbol resolve(Token t) {
+        Token[] mt = memoTokens;
+        for (int k = 0, m = memoCount; k < m; k++) {
+            if (mt[k] == t) {
+                return memoSymbols[k];
+            }
+        }
         int id = t.id();
         String n = t.text();
         if (id < 0) {
             return resolve(n);
         }
         ResolveCache c = cache;
-        ResolveCache.Entry e = c.entry(id);
-        Symbol sym;
-        if (e.key == n && e.epoch == c.epoch) {
-            sym = e.value;
-        } else {
-            if (e.key != n) {
-                e.suffix = -2;
-                e.index = -1;
-            }
-            sym = lookup(n, e);
+        Symbol sym = c.get(id, n);
+        if (sym == null) {
+            sym = lookup(n, id);
             if (sym == null) {
                 sym = UNRESOLVED;
             }
-            e.key = n;
-            e.value = sym;
-            e.epoch = c.epoch;
+            c.put(id, n, sym);
+        }
+        if (sym != UNRESOLVED && memoCount < MEMO) {
+            mt[memoCount] = t;
+            memoSymbols[memoCount++] = sym;
         }
         return sym != UNRESOLVED ? sym : provisional(n);
     }
@@ -1058,17 +1063,18 @@ final class NameResolver {
 
     /** {@link #resolve} without the cache and the provisional labels. */
     private Symbol lookup(String n) {
-        return lookup(n, null);
+        return lookup(n, -1);
     }
 
     /**
-     * As {@link #lookup(String)}; {@code e}, when not null, is the cache entry of {@code n}'s
-     * spelling, which keeps where its numeric suffix starts and its value (found once per spelling,
-     * not once per function).
+     * As {@link #lookup(String)}; {@code id}, when not -1, is {@code n}'s spelling id, whose cache
+     * entry keeps where its numeric suffix starts and its value (found once per spelling, not once
+     * per function).
      */
-    private Symbol lookup(String n, ResolveCache.Entry e) {
-        int suffix = e == null ? -2 : e.suffix; // where n's numeric suffix starts (-1: none), found on first need
-        long index = e == null ? -1 : e.index;
+    private Symbol lookup(String n, int id) {
+        ResolveCache c = cache;
+        int suffix = id < 0 ? -2 : c.suffix(id, n); // where n's numeric suffix starts (-1: none), found on first need
+        long index = id < 0 ? -1 : c.index(id, n);
         for (int d = depth - 1; d >= 0; d--) {
             Scope s = scopes[d];
             Symbol sym = s.names.get(n);
@@ -1084,16 +1090,16 @@ final class NameResolver {
             if (!s.ranges.isEmpty()) {
                 if (suffix == -2) {
                     suffix = suffixStart(n);
-                    if (e != null) {
-                        e.suffix = suffix;
+                    if (id >= 0) {
+                        c.setSuffix(id, n, suffix);
                     }
                 }
                 Range r = suffix < 0 ? null : rangeNamed(s, n, suffix);
                 if (r != null) {
                     if (index < 0) {
                         index = rangeIndex(n, suffix);
-                        if (e != null) {
-                            e.index = index;
+                        if (id >= 0) {
+                            c.setIndex(id, n, index);
                         }
                     }
                     if (index < r.count()) {
@@ -1439,7 +1445,7 @@ final class NameResolver {
         if (scope != null && scope.nested) {
             scope.declared(name);
             if (ResolveCache.forgettable(name)) {
-                cache.forget(name);
+                forget(name);
                 return;
             }
         }

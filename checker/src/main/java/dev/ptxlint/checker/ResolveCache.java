@@ -10,8 +10,9 @@ import dev.ptxlint.syntax.Token;
  * <p>A name with a spelling id ({@link Token#id()}, dense per module) has an entry of its own,
  * found by that index, so a hit neither hashes nor reads the name's String; the entry is keyed by
  * the text's identity as well (the lexer hands out one String per spelling), so an id of another
- * numbering (a function re-lexed by the language server, a module's chunks lexed apart) is a miss,
- * never a wrong answer. A name without an id (a text the lexer did not intern, a name asked for
+ * numbering (a function the language server re-lexed with a lexer of its own, the next module a
+ * linter's worker checks) is a miss, never a wrong answer. (The lexers of one file's chunks share
+ * one numbering: {@code Lexer.Texts}.) A name without an id (a text the lexer did not intern, a name asked for
  * by its text) goes to a small direct-mapped table by the text's hash.
  *
  * <p>One per resolver; a worker of the {@link FunctionPool} keeps one for all the bodies it checks
@@ -19,26 +20,55 @@ import dev.ptxlint.syntax.Token;
  */
 final class ResolveCache {
     /**
-     * What one spelling resolved to, and when; and what does not change with the scopes: where its
-     * numeric suffix starts (-2: not known yet, -1: none) and that suffix's value (-1: not known yet).
-     */
-    static final class Entry {
-        String key;
-        Symbol value;
-        int epoch;
-        int suffix = -2;
-        long index = -1;
-    }
-
-    /**
      * Changes with everything that can change what any name resolves to (a module name, a range,
      * a label, a scope of a function opened or closed); a declaration in a nested block changes only
      * its own name's entries ({@link #forget}). Never 0, so that 0 marks an entry as stale.
      */
     int epoch = 1;
 
-    private static final Entry[] NO_ENTRIES = new Entry[0];
-    private Entry[] byId = NO_ENTRIES;
+    // By spelling id, in dense arrays (an id's entry is two array elements and an int, not an
+    // object of its own: entries made as names first appear lie among the syntax tree's garbage,
+    // and a hit on one was a cache miss).
+    private static final Object[] NO_SLOTS = new Object[0];
+    private static final int[] NO_INTS = new int[0];
+    private static final long[] NO_LONGS = new long[0];
+    /** At 2 * id the text (compared by identity), at 2 * id + 1 the symbol. */
+    private Object[] byId = NO_SLOTS;
+    /** The epoch of each id's entry (0: none or stale). */
+    private int[] epochs = NO_INTS;
+    /**
+     * What does not change with the scopes, by id, for the text at 2 * id of {@link #byId}:
+     * where its numeric suffix starts, plus 2 (0: not known yet, 1: none), and the suffix's value
+     * plus 1 (0: not known yet).
+     */
+    private int[] suffixes = NO_INTS;
+    private long[] indexes = NO_LONGS;
+
+    /** {@link #opcode} facts: the opcode is in the ISA ({@link Opcodes#isKnown}); it is {@code call}. */
+    static final int KNOWN_OPCODE = 1, CALL = 2;
+    /** By an opcode's spelling id: its text (compared by identity; null: none yet) and its facts. */
+    private String[] opcodeKeys = new String[0];
+    private int[] opcodeFacts = NO_INTS;
+
+    /** {@link #KNOWN_OPCODE} and {@link #CALL} for the opcode token {@code op}, by its spelling id. */
+    int opcode(Token op) {
+        int id = op.id();
+        String t = op.text();
+        if (id >= 0 && id < opcodeKeys.length && opcodeKeys[id] == t) {
+            return opcodeFacts[id];
+        }
+        int f = (Opcodes.isKnown(t) ? KNOWN_OPCODE : 0) | (t.equals("call") ? CALL : 0);
+        if (id >= 0) {
+            if (id >= opcodeKeys.length) {
+                int size = Math.max(id + 1, Math.max(64, opcodeKeys.length * 2));
+                opcodeKeys = java.util.Arrays.copyOf(opcodeKeys, size);
+                opcodeFacts = java.util.Arrays.copyOf(opcodeFacts, size);
+            }
+            opcodeKeys[id] = t;
+            opcodeFacts[id] = f;
+        }
+        return f;
+    }
 
     private static final int STRING_SLOTS = 256;
     private String[] stringKey;
@@ -49,37 +79,71 @@ final class ResolveCache {
     void changed() {
         if (++epoch == 0) { // wrapped: no entry may match a stamp from 2^32 changes ago
             epoch = 1;
-            for (Entry e : byId) {
-                if (e != null) {
-                    e.epoch = 0;
-                }
-            }
+            java.util.Arrays.fill(epochs, 0);
             if (stringKey != null) {
                 java.util.Arrays.fill(stringKey, null);
             }
         }
     }
 
-    /** The entry of spelling {@code id} (at least 0), made on first use. */
-    Entry entry(int id) {
-        Entry[] a = byId;
-        if (id < a.length) {
-            Entry e = a[id];
-            if (e != null) {
-                return e;
+    /** The symbol cached for the spelling {@code id} (at least 0) of text {@code n}, or null when none is current. */
+    Symbol get(int id, String n) {
+        int[] ep = epochs;
+        if (id < ep.length && ep[id] == epoch) {
+            Object[] a = byId;
+            if (a[2 * id] == n) {
+                return (Symbol) a[2 * id + 1];
             }
         }
-        return newEntry(id);
+        return null;
     }
 
-    private Entry newEntry(int id) {
-        Entry[] a = byId;
-        if (id >= a.length) {
-            a = byId = java.util.Arrays.copyOf(a, Math.max(id + 1, Math.max(256, a.length * 2)));
+    /** Caches {@code s} for the spelling {@code id} of text {@code n}. */
+    void put(int id, String n, Symbol s) {
+        prepare(id, n);
+        byId[2 * id + 1] = s;
+        epochs[id] = epoch;
+    }
+
+    /**
+     * Makes room for {@code id} and makes it the entry of {@code n} (what was kept of another text
+     * at that id is dropped).
+     */
+    private void prepare(int id, String n) {
+        if (id >= epochs.length) {
+            int size = Math.max(id + 1, Math.max(256, epochs.length * 2));
+            byId = java.util.Arrays.copyOf(byId, 2 * size);
+            epochs = java.util.Arrays.copyOf(epochs, size);
+            suffixes = java.util.Arrays.copyOf(suffixes, size);
+            indexes = java.util.Arrays.copyOf(indexes, size);
         }
-        Entry e = new Entry();
-        a[id] = e;
-        return e;
+        if (byId[2 * id] != n) {
+            byId[2 * id] = n;
+            byId[2 * id + 1] = null;
+            epochs[id] = 0;
+            suffixes[id] = 0;
+            indexes[id] = 0;
+        }
+    }
+
+    /** Where the numeric suffix of {@code n} (spelling {@code id}) starts, -1 for none, -2 when not known yet. */
+    int suffix(int id, String n) {
+        return id < suffixes.length && byId[2 * id] == n ? suffixes[id] - 2 : -2;
+    }
+
+    void setSuffix(int id, String n, int suffix) {
+        prepare(id, n);
+        suffixes[id] = suffix + 2;
+    }
+
+    /** The value of {@code n}'s numeric suffix (spelling {@code id}), -1 when not known yet. */
+    long index(int id, String n) {
+        return id < indexes.length && byId[2 * id] == n ? indexes[id] - 1 : -1;
+    }
+
+    void setIndex(int id, String n, long index) {
+        prepare(id, n);
+        indexes[id] = index + 1;
     }
 
     /** The slot of {@code n} in the table of names without an id. */
@@ -120,8 +184,8 @@ final class ResolveCache {
      */
     void forget(Token name) {
         int id = name.id();
-        if (id < byId.length && byId[id] != null) {
-            byId[id].epoch = 0;
+        if (id < epochs.length) {
+            epochs[id] = 0;
         }
         if (stringKey != null) {
             String n = name.text();

@@ -184,10 +184,11 @@ final class Gate {
             }
             guards[guardCount++] = g;
         }
-        boolean isModelled = FlowGraph.isModelled(insn);
-        String op = insn.opcode().text();
+        int facts = opcodeFacts(insn.opcode());
+        // FlowGraph.isModelled(insn): the logic operations only on predicates
+        boolean isModelled = (facts & MODELLED_OPCODE) != 0 && ((facts & LOGIC_OPCODE) == 0 || insn.hasModifier(".pred"));
         if (isModelled) {
-            addModelled(insn, op);
+            addModelled(insn, facts >>> KIND_SHIFT);
         }
         if (count == order.length) {
             order = Arrays.copyOf(order, count * 2);
@@ -195,7 +196,8 @@ final class Gate {
             destStart = Arrays.copyOf(destStart, count * 2 + 1);
         }
         order[count] = insn;
-        keep[count] = insn.guard() != null || isModelled && !op.equals("mov") || FlowGraph.changesFlow(op);
+        keep[count] = insn.guard() != null || isModelled && (facts >>> KIND_SHIFT) != MOV
+                || (facts & CHANGES_FLOW) != 0;
         destStart[count] = hashes;
         if (!insn.operands().isEmpty()) {
             destinationHashes(insn.operands().get(0));
@@ -203,7 +205,49 @@ final class Gate {
         destStart[++count] = hashes;
     }
 
-    private void addModelled(Ast.Instruction i, String op) {
+    // ---- opcodes, by spelling id
+
+    /** {@link #opcodeFacts}: {@link FlowGraph#isModelled(String)}; not, and, or, xor; {@link FlowGraph#changesFlow}. */
+    private static final int MODELLED_OPCODE = 1, LOGIC_OPCODE = 2, CHANGES_FLOW = 4;
+    /** {@link #opcodeFacts}: a modelled opcode's kind ({@link #MOV}...) from this bit on. */
+    private static final int KIND_SHIFT = 3;
+    /** By an opcode's spelling id: its text (compared by identity; null: none yet) and its facts. */
+    private String[] opcodeKeys = new String[0];
+    private int[] opcodeFacts = NO_INTS;
+
+    /** What the gate needs of the opcode token {@code op}, found by its spelling id (no String compared). */
+    private int opcodeFacts(Token op) {
+        int id = op.id();
+        String t = op.text();
+        if (id >= 0 && id < opcodeKeys.length && opcodeKeys[id] == t) {
+            return opcodeFacts[id];
+        }
+        int f = (FlowGraph.changesFlow(t) ? CHANGES_FLOW : 0);
+        if (FlowGraph.isModelled(t)) {
+            int k = switch (t) {
+                case "mov" -> MOV;
+                case "not" -> NOT;
+                case "and", "or", "xor" -> LOGIC;
+                case "selp", "slct" -> SELECT;
+                case "setp", "set" -> COMPARE;
+                default -> VIDEO;
+            };
+            f |= MODELLED_OPCODE | (k == NOT || k == LOGIC ? LOGIC_OPCODE : 0) | k << KIND_SHIFT;
+        }
+        if (id >= 0) {
+            if (id >= opcodeKeys.length) {
+                int size = Math.max(id + 1, Math.max(64, opcodeKeys.length * 2));
+                opcodeKeys = Arrays.copyOf(opcodeKeys, size);
+                opcodeFacts = Arrays.copyOf(opcodeFacts, size);
+            }
+            opcodeKeys[id] = t;
+            opcodeFacts[id] = f;
+        }
+        return f;
+    }
+
+    /** Records modelled instruction {@code i} of kind {@code k} ({@link #MOV}...). */
+    private void addModelled(Ast.Instruction i, int k) {
         int m = modelled++;
         if (m == kind.length) {
             kind = Arrays.copyOf(kind, m * 2);
@@ -212,14 +256,6 @@ final class Gate {
             dst = Arrays.copyOf(dst, m * 4);
         }
         List<Ast.Expr> ops = i.operands();
-        int k = switch (op) {
-            case "mov" -> MOV;
-            case "not" -> NOT;
-            case "and", "or", "xor" -> LOGIC;
-            case "selp", "slct" -> SELECT;
-            case "setp", "set" -> COMPARE;
-            default -> VIDEO;
-        };
         int flags = k | Math.min(ops.size(), 255) << 3;
         if (k == COMPARE && comparesFloats(i)) {
             flags |= FLOATS;
