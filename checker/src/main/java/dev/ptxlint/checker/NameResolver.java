@@ -1069,7 +1069,8 @@ final class NameResolver {
     /**
      * As {@link #lookup(String)}; {@code id}, when not -1, is {@code n}'s spelling id, whose cache
      * entry keeps where its numeric suffix starts and its value (found once per spelling, not once
-     * per function).
+     * per function), and the name of the range that covered it last (the same String in the next
+     * function that declares that range: found without comparing texts).
      */
     private Symbol lookup(String n, int id) {
         ResolveCache c = cache;
@@ -1094,7 +1095,17 @@ final class NameResolver {
                         c.setSuffix(id, n, suffix);
                     }
                 }
-                Range r = suffix < 0 ? null : rangeNamed(s, n, suffix);
+                Range r = null;
+                if (suffix >= 0) {
+                    String known = id < 0 ? null : c.prefix(id, n);
+                    r = known == null ? null : rangeNamedAgain(s, known);
+                    if (r == null) {
+                        r = rangeNamed(s, n, suffix);
+                        if (r != null && id >= 0) {
+                            c.setPrefix(id, n, r.symbol().name());
+                        }
+                    }
+                }
                 if (r != null) {
                     if (index < 0) {
                         index = rangeIndex(n, suffix);
@@ -1204,6 +1215,21 @@ final class NameResolver {
         }
         Range r = rangeNamed(scope, n, i);
         return r != null && rangeIndex(n, i) < r.count() ? r : null;
+    }
+
+    /**
+     * The range of {@code scope} among its first {@link #FAST_RANGES} whose name is the String
+     * {@code name} (a range that covered the same spelling before), or null: as {@link #rangeNamed}
+     * without reading the name being resolved (a scope has one range of a name).
+     */
+    private static Range rangeNamedAgain(Scope scope, String name) {
+        String[] names = scope.rangeNames;
+        for (int k = 0; k < scope.rangeCount; k++) {
+            if (names[k] == name) {
+                return scope.rangeList[k];
+            }
+        }
+        return null;
     }
 
     /** The range of {@code scope} named {@code n}'s first {@code i} characters (its prefix), or null. */

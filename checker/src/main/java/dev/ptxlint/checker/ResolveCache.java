@@ -26,23 +26,120 @@ final class ResolveCache {
      */
     int epoch = 1;
 
-    // By spelling id, in dense arrays (an id's entry is two array elements and an int, not an
+    // By spelling id, in dense arrays (an id's entry is three array elements and an int, not an
     // object of its own: entries made as names first appear lie among the syntax tree's garbage,
     // and a hit on one was a cache miss).
     private static final Object[] NO_SLOTS = new Object[0];
     private static final int[] NO_INTS = new int[0];
     private static final long[] NO_LONGS = new long[0];
-    /** At 2 * id the text (compared by identity), at 2 * id + 1 the symbol. */
+    /**
+     * At 3 * id the text (compared by identity), at 3 * id + 1 the symbol, at 3 * id + 2 the name
+     * of the register range that covered the text last ({@link #prefix}).
+     */
     private Object[] byId = NO_SLOTS;
     /** The epoch of each id's entry (0: none or stale). */
     private int[] epochs = NO_INTS;
     /**
-     * What does not change with the scopes, by id, for the text at 2 * id of {@link #byId}:
-     * where its numeric suffix starts, plus 2 (0: not known yet, 1: none), and the suffix's value
-     * plus 1 (0: not known yet).
+     * What does not change with the scopes, by id, for the text at 3 * id of {@link #byId}: where
+     * its numeric suffix starts, plus 2, in the low 8 bits (0: not known yet, 1: none), and the
+     * suffix's value plus 1 above them (0: not known yet; {@link #TOO_LARGE}: past 2^31).
      */
-    private int[] suffixes = NO_INTS;
-    private long[] indexes = NO_LONGS;
+    private long[] parsed = NO_LONGS;
+    private static final long TOO_LARGE = 1L << 40;
+
+    private static final int STRING_SLOTS = 256;
+    private String[] stringKey;
+    private Symbol[] stringValue;
+    private int[] stringEpoch;
+
+    /** Everything cached before is stale. */
+    void changed() {
+        if (++epoch == 0) { // wrapped: no entry may match a stamp from 2^32 changes ago
+            epoch = 1;
+            java.util.Arrays.fill(epochs, 0);
+            if (stringKey != null) {
+                java.util.Arrays.fill(stringKey, null);
+            }
+        }
+    }
+
+    /** The symbol cached for the spelling {@code id} (at least 0) of text {@code n}, or null when none is current. */
+    Symbol get(int id, String n) {
+        int[] ep = epochs;
+        if (id < ep.length && ep[id] == epoch) {
+            Object[] a = byId;
+            if (a[3 * id] == n) {
+                return (Symbol) a[3 * id + 1];
+            }
+        }
+        return null;
+    }
+
+    /** Caches {@code s} for the spelling {@code id} of text {@code n}. */
+    void put(int id, String n, Symbol s) {
+        prepare(id, n);
+        byId[3 * id + 1] = s;
+        epochs[id] = epoch;
+    }
+
+    /**
+     * Makes room for {@code id} and makes it the entry of {@code n} (what was kept of another text
+     * at that id is dropped).
+     */
+    private void prepare(int id, String n) {
+        if (id >= epochs.length) {
+            int size = Math.max(id + 1, Math.max(256, epochs.length * 2));
+            byId = java.util.Arrays.copyOf(byId, 3 * size);
+            epochs = java.util.Arrays.copyOf(epochs, size);
+            parsed = java.util.Arrays.copyOf(parsed, size);
+        }
+        if (byId[3 * id] != n) {
+            byId[3 * id] = n;
+            byId[3 * id + 1] = null;
+            byId[3 * id + 2] = null;
+            epochs[id] = 0;
+            parsed[id] = 0;
+        }
+    }
+
+    /** Where the numeric suffix of {@code n} (spelling {@code id}) starts, -1 for none, -2 when not known yet. */
+    int suffix(int id, String n) {
+        return id < parsed.length && byId[3 * id] == n ? (int) (parsed[id] & 0xFF) - 2 : -2;
+    }
+
+    /** Notes where the numeric suffix of {@code n} starts (-1: none; at most 253: {@code n} has an id, so at most 128 characters). */
+    void setSuffix(int id, String n, int suffix) {
+        prepare(id, n);
+        parsed[id] = parsed[id] & ~0xFFL | (suffix + 2);
+    }
+
+    /** The value of {@code n}'s numeric suffix (spelling {@code id}), -1 when not known yet. */
+    long index(int id, String n) {
+        if (id >= parsed.length || byId[3 * id] != n) {
+            return -1;
+        }
+        long v = (parsed[id] >>> 8) - 1;
+        return v >= TOO_LARGE - 1 ? Long.MAX_VALUE : v;
+    }
+
+    /** Notes the value of {@code n}'s numeric suffix (at most 2^31 - 1, or Long.MAX_VALUE when larger). */
+    void setIndex(int id, String n, long index) {
+        prepare(id, n);
+        parsed[id] = parsed[id] & 0xFFL | (Math.min(index, TOO_LARGE - 1) + 1) << 8;
+    }
+
+    /**
+     * The name of the register range that covered {@code n} (spelling {@code id}) last, or null:
+     * a range of that name (the same String) covers it without comparing the texts.
+     */
+    String prefix(int id, String n) {
+        return id < epochs.length && byId[3 * id] == n ? (String) byId[3 * id + 2] : null;
+    }
+
+    void setPrefix(int id, String n, String rangeName) {
+        prepare(id, n);
+        byId[3 * id + 2] = rangeName;
+    }
 
     /** {@link #opcode} facts: the opcode is in the ISA ({@link Opcodes#isKnown}); it is {@code call}. */
     static final int KNOWN_OPCODE = 1, CALL = 2;
@@ -68,82 +165,6 @@ final class ResolveCache {
             opcodeFacts[id] = f;
         }
         return f;
-    }
-
-    private static final int STRING_SLOTS = 256;
-    private String[] stringKey;
-    private Symbol[] stringValue;
-    private int[] stringEpoch;
-
-    /** Everything cached before is stale. */
-    void changed() {
-        if (++epoch == 0) { // wrapped: no entry may match a stamp from 2^32 changes ago
-            epoch = 1;
-            java.util.Arrays.fill(epochs, 0);
-            if (stringKey != null) {
-                java.util.Arrays.fill(stringKey, null);
-            }
-        }
-    }
-
-    /** The symbol cached for the spelling {@code id} (at least 0) of text {@code n}, or null when none is current. */
-    Symbol get(int id, String n) {
-        int[] ep = epochs;
-        if (id < ep.length && ep[id] == epoch) {
-            Object[] a = byId;
-            if (a[2 * id] == n) {
-                return (Symbol) a[2 * id + 1];
-            }
-        }
-        return null;
-    }
-
-    /** Caches {@code s} for the spelling {@code id} of text {@code n}. */
-    void put(int id, String n, Symbol s) {
-        prepare(id, n);
-        byId[2 * id + 1] = s;
-        epochs[id] = epoch;
-    }
-
-    /**
-     * Makes room for {@code id} and makes it the entry of {@code n} (what was kept of another text
-     * at that id is dropped).
-     */
-    private void prepare(int id, String n) {
-        if (id >= epochs.length) {
-            int size = Math.max(id + 1, Math.max(256, epochs.length * 2));
-            byId = java.util.Arrays.copyOf(byId, 2 * size);
-            epochs = java.util.Arrays.copyOf(epochs, size);
-            suffixes = java.util.Arrays.copyOf(suffixes, size);
-            indexes = java.util.Arrays.copyOf(indexes, size);
-        }
-        if (byId[2 * id] != n) {
-            byId[2 * id] = n;
-            byId[2 * id + 1] = null;
-            epochs[id] = 0;
-            suffixes[id] = 0;
-            indexes[id] = 0;
-        }
-    }
-
-    /** Where the numeric suffix of {@code n} (spelling {@code id}) starts, -1 for none, -2 when not known yet. */
-    int suffix(int id, String n) {
-        return id < suffixes.length && byId[2 * id] == n ? suffixes[id] - 2 : -2;
-    }
-
-    void setSuffix(int id, String n, int suffix) {
-        prepare(id, n);
-        suffixes[id] = suffix + 2;
-    }
-
-    /** The value of {@code n}'s numeric suffix (spelling {@code id}), -1 when not known yet. */
-    long index(int id, String n) {
-        return id < indexes.length && byId[2 * id] == n ? indexes[id] - 1 : -1;
-    }
-
-    void setIndex(int id, String n, long index) {
-        prepare(id, n);
-        indexes[id] = index + 1;
     }
 
     /** The slot of {@code n} in the table of names without an id. */
