@@ -3,12 +3,21 @@ package dev.ptxlint.checker;
 import dev.ptxlint.isa.PtxVersion;
 import dev.ptxlint.isa.Target;
 import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Token;
 
 /** What an {@link InstructionCheck} can see and do. */
 public interface CheckContext {
 
     /** The symbol a name refers to at this point, or null if it is undeclared. */
     Symbol resolve(String name);
+
+    /**
+     * {@link #resolve(String)} of the name token {@code name}'s text; the resolver finds it by the
+     * token's spelling id, without reading the text (ask by the token where there is one).
+     */
+    default Symbol resolve(Token name) {
+        return resolve(name.text());
+    }
 
     /** The module's {@code .version} directive, or null. */
     Ast.Directive version();

@@ -134,7 +134,17 @@ final class FunctionPool {
      * Sets of checks not in use by a worker (at most one per thread busy at once). Made with the
      * executor, before the first batch is submitted (which publishes it to the workers).
      */
-    private ConcurrentLinkedQueue<List<InstructionCheck>> idle;
+    private ConcurrentLinkedQueue<CheckSet> idle;
+
+    /** A worker's checks and its cache of resolved names ({@link ResolveCache}), kept for its next batch. */
+    private static final class CheckSet {
+        final List<InstructionCheck> checks;
+        final ResolveCache cache = new ResolveCache();
+
+        CheckSet(List<InstructionCheck> checks) {
+            this.checks = checks;
+        }
+    }
     private final long fromOffset;
     private final int maxQueued;
     private final long maxHeld;
@@ -295,9 +305,9 @@ final class FunctionPool {
     /** A worker's part: the bodies of one batch in order; after a failure the rest are not checked. */
     private List<Result> check(List<Job> jobs) {
         List<Result> results = new ArrayList<>(jobs.size());
-        List<InstructionCheck> set = idle.poll();
+        CheckSet set = idle.poll();
         if (set == null) {
-            set = checks.get();
+            set = new CheckSet(checks.get());
         }
         for (int i = 0; i < jobs.size(); i++) {
             Job j = jobs.get(i);
@@ -308,7 +318,8 @@ final class FunctionPool {
             out.setErrorCount(j.errorsBefore());
             out.setLastSyntaxErrorOffset(j.lastSyntaxError());
             try {
-                NameResolver.checkBody(j.function(), out, j.header(), set, module, j.namesLimit(), j.rangesLimit());
+                NameResolver.checkBody(j.function(), out, j.header(), set.checks, module, j.namesLimit(), j.rangesLimit(),
+                        set.cache);
             } catch (Throwable e) { // replayed as the file's internal error; the set is dropped
                 r.failure = e;
                 return results;

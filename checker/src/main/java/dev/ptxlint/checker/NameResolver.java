@@ -64,6 +64,27 @@ final class NameResolver {
         java.util.Set<String> branchTargets;
         /** Streamed bodies only: branch targets used here before any label of their name was defined. */
         PendingUses pending;
+        /** Opened inside a function's scope ({@link #push}). */
+        boolean nested;
+        /** A nested scope's declared names and labels (tokens), whose cache entries its end makes stale. */
+        Token[] declared;
+        int declaredCount;
+        /** A name without a spelling id was declared here: its end makes every cache entry stale. */
+        boolean unkeyed;
+
+        /** Notes {@code name}, declared in this nested scope. */
+        void declared(Token name) {
+            if (!ResolveCache.forgettable(name)) {
+                unkeyed = true;
+                return;
+            }
+            if (declared == null) {
+                declared = new Token[4];
+            } else if (declaredCount == declared.length) {
+                declared = java.util.Arrays.copyOf(declared, declaredCount * 2);
+            }
+            declared[declaredCount++] = name;
+        }
     }
 
     /**
@@ -205,50 +226,70 @@ final class NameResolver {
     }
 
     /**
-     * What names resolved to, by name, while nothing has changed since ({@link #epoch}): the
-     * instruction checks ask again for every operand the resolver has just resolved. Direct-mapped,
-     * keyed by the text's identity (the lexer hands out one String per repeated spelling); made on
-     * first use.
+     * What names resolved to, while nothing has changed since ({@link ResolveCache#epoch}): the
+     * instruction checks ask again for every operand the resolver has just resolved. By spelling
+     * id; a worker's resolvers share their worker's.
      */
-    private static final int CACHE_SIZE = 256;
-    private String[] cacheKey;
-    private Symbol[] cacheValue;
-    private int[] cacheEpoch;
-    /**
-     * Changes with everything that can change what a name resolves to: a declaration, a label, a
-     * scope opened or closed, a module name or range added. (Branch targets taken as provisional
-     * labels are not cached.)
-     */
-    private int epoch = 1;
+    private final ResolveCache cache;
     /** Cached for a name that resolves to nothing. */
     private static final Symbol UNRESOLVED = new Symbol("", Symbol.Kind.LABEL, null, null, 1, null);
-    /** Opcodes known to be in the ISA, by the text's identity (direct-mapped); made on first use. */
-    private String[] knownOpcodes;
 
+    /** What any name resolves to may have changed. */
     private void changed() {
-        if (++epoch == 0) { // wrapped: no entry may match a stamp from 2^32 changes ago
-            epoch = 1;
-            if (cacheKey != null) {
-                java.util.Arrays.fill(cacheKey, null);
-            }
-        }
+        cache.changed();
+        memoCount = 0;
     }
 
+    /**
+     * The name tokens of the current instruction resolved so far, and what they resolved to (not
+     * an unresolved name, whose answer a provisional label can change): the checks ask again for
+     * the very tokens the resolver has just resolved, and find them here, in a few references
+     * compared, before the cache by id. Emptied for each instruction and by any change.
+     */
+    private static final int MEMO = 16;
+    private final Token[] memoTokens = new Token[MEMO];
+    private final Symbol[] memoSymbols = new Symbol[MEMO];
+    private int memoCount;
+
+    /** {@code name}'s entries are stale ({@link ResolveCache#forget}). */
+    private void forget(Token name) {
+        cache.forget(name);
+        memoCount = 0;
+    }
+
+    /**
+     * Opens {@code s}. A block inside a function changes nothing by being opened (its declarations
+     * do, {@link #declare}); the function's own scope changes everything.
+     */
     private void push(Scope s) {
         if (depth == scopes.length) {
             scopes = java.util.Arrays.copyOf(scopes, depth * 2);
         }
+        s.nested = depth > 0;
         scopes[depth++] = s;
-        changed();
+        if (!s.nested) {
+            changed();
+        }
     }
 
+    /**
+     * Closes the innermost scope. A nested block that declared only names and labels with spelling
+     * ids (no register range, no {@code .branchtargets}) changes only what those names resolve to;
+     * any other scope everything.
+     */
     private Scope pop() {
         if (depth == 0) {
             throw new java.util.NoSuchElementException();
         }
         Scope s = scopes[--depth];
         scopes[depth] = null;
-        changed();
+        if (s.nested && s.ranges.isEmpty() && s.branchTargets == null && !s.unkeyed) {
+            for (int k = 0; k < s.declaredCount; k++) {
+                forget(s.declared[k]);
+            }
+        } else {
+            changed();
+        }
         return s;
     }
 
@@ -259,6 +300,11 @@ final class NameResolver {
     private final CheckContext context = new CheckContext() {
         @Override
         public Symbol resolve(String name) {
+            return NameResolver.this.resolve(name);
+        }
+
+        @Override
+        public Symbol resolve(Token name) {
             return NameResolver.this.resolve(name);
         }
 
@@ -330,6 +376,7 @@ final class NameResolver {
         this.calls = new CallSignatures();
         this.shared = new SharedMemoryCheck();
         this.worker = false;
+        this.cache = new ResolveCache();
         this.namesLimit = Integer.MAX_VALUE;
         this.rangesLimit = Integer.MAX_VALUE;
     }
@@ -340,7 +387,7 @@ final class NameResolver {
      * given marks), read under the module lock.
      */
     private NameResolver(Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks, NameResolver module,
-                         int namesLimit, int rangesLimit) {
+                         int namesLimit, int rangesLimit, ResolveCache cache) {
         this.bodyBudget = Long.MAX_VALUE;
         this.out = out;
         this.header = header;
@@ -359,6 +406,8 @@ final class NameResolver {
         this.moduleLock = module.moduleLock;
         // without a lock no thread changes the tables any more (IncrementalLinter): read them as they are
         this.worker = moduleLock != null;
+        this.cache = cache;
+        cache.changed(); // what it holds is another body's
         this.namesLimit = namesLimit;
         this.rangesLimit = rangesLimit;
     }
@@ -379,7 +428,13 @@ final class NameResolver {
      */
     static void checkBody(Function f, Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks,
                           NameResolver module, int namesLimit, int rangesLimit) {
-        NameResolver r = new NameResolver(out, header, checks, module, namesLimit, rangesLimit);
+        checkBody(f, out, header, checks, module, namesLimit, rangesLimit, new ResolveCache());
+    }
+
+    /** As above, with a cache of resolved names that the caller keeps for its next body (one thread's). */
+    static void checkBody(Function f, Reporter out, HeaderCheck header, java.util.List<InstructionCheck> checks,
+                          NameResolver module, int namesLimit, int rangesLimit, ResolveCache cache) {
+        NameResolver r = new NameResolver(out, header, checks, module, namesLimit, rangesLimit, cache);
         Scope fs = r.openFunction(f, true);
         r.block(fs, f.body());
         r.functionEnd(f);
@@ -403,7 +458,7 @@ final class NameResolver {
      * {@link #checkBody} after this resolver and its checks are dropped ({@link IncrementalLinter}).
      */
     NameResolver tablesOnly() {
-        return new NameResolver(new Reporter(d -> { }), header, java.util.List.of(), this, 0, 0);
+        return new NameResolver(new Reporter(d -> { }), header, java.util.List.of(), this, 0, 0, new ResolveCache());
     }
 
     void visit(Ast.TopLevel item) {
@@ -718,9 +773,15 @@ final class NameResolver {
         if (!provisional.isEmpty()) {
             provisional.clear();
         }
-        String op = i.opcode().text();
-        if (i.opcode().kind() == TokenKind.IDENT && !isKnownOpcode(op)) {
-            unknownOpcode(i.opcode());
+        if (memoCount > 0) {
+            java.util.Arrays.fill(memoTokens, 0, memoCount, null); // (holds no token of a finished instruction)
+            memoCount = 0;
+        }
+        Token opcode = i.opcode();
+        String op = opcode.text();
+        int facts = cache.opcode(opcode); // (by its spelling id: no String compared or hashed)
+        if (opcode.kind() == TokenKind.IDENT && (facts & ResolveCache.KNOWN_OPCODE) == 0) {
+            unknownOpcode(opcode);
         }
         if (i.guard() != null) {
             use(i.guard().predicate(), NOT_OPERAND);
@@ -735,27 +796,9 @@ final class NameResolver {
         for (int k = 0; k < cs.length; k++) {
             cs[k].check(i, context);
         }
-        if (op.equals("call")) {
+        if ((facts & ResolveCache.CALL) != 0) {
             calls.check(i, context::resolve, out);
         }
-    }
-
-    /** {@link Opcodes#isKnown}, answered by identity for the opcodes seen before. */
-    private boolean isKnownOpcode(String op) {
-        String[] k = knownOpcodes;
-        if (k == null) {
-            k = knownOpcodes = new String[64];
-        }
-        int h = op.hashCode();
-        int slot = (h ^ (h >>> 16)) & (k.length - 1);
-        if (k[slot] == op) {
-            return true;
-        }
-        if (!Opcodes.isKnown(op)) {
-            return false;
-        }
-        k[slot] = op;
-        return true;
     }
 
     private void unknownOpcode(Token t) {
@@ -922,7 +965,7 @@ final class NameResolver {
         if (n == Lexer.SINK) { // the lexer's '_' is always this String (names come from its tokens)
             return;
         }
-        Symbol resolved = resolve(n);
+        Symbol resolved = resolve(name);
         if (listener != null) {
             listener.used(name, resolved);
         }
@@ -965,29 +1008,53 @@ final class NameResolver {
 
     /** What {@code n} refers to in the current scope, or null. */
     Symbol resolve(String n) {
-        String[] keys = cacheKey;
-        if (keys == null) {
-            keys = cacheKey = new String[CACHE_SIZE];
-            cacheValue = new Symbol[CACHE_SIZE];
-            cacheEpoch = new int[CACHE_SIZE];
-        }
-        int h = n.hashCode();
-        int slot = (h ^ (h >>> 16)) & (CACHE_SIZE - 1);
-        Symbol sym;
-        if (keys[slot] == n && cacheEpoch[slot] == epoch) {
-            sym = cacheValue[slot];
-        } else {
+        ResolveCache c = cache;
+        int slot = c.stringSlot(n);
+        Symbol sym = c.stringGet(slot, n);
+        if (sym == null) {
             sym = lookup(n);
             if (sym == null) {
                 sym = UNRESOLVED;
             }
-            keys[slot] = n;
-            cacheValue[slot] = sym;
-            cacheEpoch[slot] = epoch;
+            c.stringPut(slot, n, sym);
         }
-        if (sym != UNRESOLVED) {
-            return sym;
+        return sym != UNRESOLVED ? sym : provisional(n);
+    }
+
+    /**
+     * What the name {@code t} refers to in the current scope, or null: as {@link #resolve(String)}
+     * of its text, found by its spelling id without reading the text on a hit.
+     */
+    Symbol resolve(Token t) {
+        Token[] mt = memoTokens;
+        for (int k = 0, m = memoCount; k < m; k++) {
+            if (mt[k] == t) {
+                return memoSymbols[k];
+            }
         }
+        int id = t.id();
+        String n = t.text();
+        if (id < 0) {
+            return resolve(n);
+        }
+        ResolveCache c = cache;
+        Symbol sym = c.get(id, n);
+        if (sym == null) {
+            sym = lookup(n, id);
+            if (sym == null) {
+                sym = UNRESOLVED;
+            }
+            c.put(id, n, sym);
+        }
+        if (sym != UNRESOLVED && memoCount < MEMO) {
+            mt[memoCount] = t;
+            memoSymbols[memoCount++] = sym;
+        }
+        return sym != UNRESOLVED ? sym : provisional(n);
+    }
+
+    /** A branch target taken as a label not defined yet ({@link #provisional}), or null. */
+    private Symbol provisional(String n) {
         if (!provisional.isEmpty() && provisional.contains(n)) {
             return new Symbol(n, Symbol.Kind.LABEL, null, null, 1, null);
         }
@@ -996,8 +1063,19 @@ final class NameResolver {
 
     /** {@link #resolve} without the cache and the provisional labels. */
     private Symbol lookup(String n) {
-        int suffix = -2; // where n's numeric suffix starts (-1: none), found on first need
-        long index = -1;
+        return lookup(n, -1);
+    }
+
+    /**
+     * As {@link #lookup(String)}; {@code id}, when not -1, is {@code n}'s spelling id, whose cache
+     * entry keeps where its numeric suffix starts and its value (found once per spelling, not once
+     * per function), and the name of the range that covered it last (the same String in the next
+     * function that declares that range: found without comparing texts).
+     */
+    private Symbol lookup(String n, int id) {
+        ResolveCache c = cache;
+        int suffix = id < 0 ? -2 : c.suffix(id, n); // where n's numeric suffix starts (-1: none), found on first need
+        long index = id < 0 ? -1 : c.index(id, n);
         for (int d = depth - 1; d >= 0; d--) {
             Scope s = scopes[d];
             Symbol sym = s.names.get(n);
@@ -1013,11 +1091,27 @@ final class NameResolver {
             if (!s.ranges.isEmpty()) {
                 if (suffix == -2) {
                     suffix = suffixStart(n);
+                    if (id >= 0) {
+                        c.setSuffix(id, n, suffix);
+                    }
                 }
-                Range r = suffix < 0 ? null : rangeNamed(s, n, suffix);
+                Range r = null;
+                if (suffix >= 0) {
+                    String known = id < 0 ? null : c.prefix(id, n);
+                    r = known == null ? null : rangeNamedAgain(s, known);
+                    if (r == null) {
+                        r = rangeNamed(s, n, suffix);
+                        if (r != null && id >= 0) {
+                            c.setPrefix(id, n, r.symbol().name());
+                        }
+                    }
+                }
                 if (r != null) {
                     if (index < 0) {
                         index = rangeIndex(n, suffix);
+                        if (id >= 0) {
+                            c.setIndex(id, n, index);
+                        }
                     }
                     if (index < r.count()) {
                         return r.register(n, index);
@@ -1121,6 +1215,21 @@ final class NameResolver {
         }
         Range r = rangeNamed(scope, n, i);
         return r != null && rangeIndex(n, i) < r.count() ? r : null;
+    }
+
+    /**
+     * The range of {@code scope} among its first {@link #FAST_RANGES} whose name is the String
+     * {@code name} (a range that covered the same spelling before), or null: as {@link #rangeNamed}
+     * without reading the name being resolved (a scope has one range of a name).
+     */
+    private static Range rangeNamedAgain(Scope scope, String name) {
+        String[] names = scope.rangeNames;
+        for (int k = 0; k < scope.rangeCount; k++) {
+            if (names[k] == name) {
+                return scope.rangeList[k];
+            }
+        }
+        return null;
     }
 
     /** The range of {@code scope} named {@code n}'s first {@code i} characters (its prefix), or null. */
@@ -1350,8 +1459,23 @@ final class NameResolver {
             duplicate(name, prev);
         } else {
             scope.names.put(name.text(), symbol);
-            changed();
+            declaredIn(scope, name);
         }
+    }
+
+    /**
+     * {@code name} was declared in {@code scope}: in a block nested in a function, only what its
+     * spelling resolves to changes (now, and again when the block ends); elsewhere anything may.
+     */
+    private void declaredIn(Scope scope, Token name) {
+        if (scope != null && scope.nested) {
+            scope.declared(name);
+            if (ResolveCache.forgettable(name)) {
+                forget(name);
+                return;
+            }
+        }
+        changed();
     }
 
     private void duplicate(Token name, Span prev) {
@@ -1495,7 +1619,7 @@ final class NameResolver {
                             + name.text() + "'")));
         } else {
             scope.labels.put(name.text(), name.span());
-            changed();
+            declaredIn(scope, name);
         }
         if (listener != null) {
             listener.declared(name, new Symbol(name.text(), Symbol.Kind.LABEL, null, null, 1, name.span()));

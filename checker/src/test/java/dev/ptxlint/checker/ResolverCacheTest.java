@@ -62,4 +62,47 @@ class ResolverCacheTest {
         assertEquals(String.join("\n", "PTX0213 12 '%r5' is .f32", "PTX0213 14 '%r5' is .f32",
                 "PTX0213 16 '%r5' is .f32", "PTX0101 21 '%r10' is not declared"), summary(l.lint(other)));
     }
+
+    /**
+     * Blocks that declare a name or a label change only what that name resolves to (the cache
+     * keeps the other answers): the name must change when the block opens, in a block inside it,
+     * and back when each closes; a block's register range changes every answer.
+     */
+    private static final String NESTED = ".version 8.0\n.target sm_90\n.address_size 64\n"
+            + ".visible .entry k()\n{\n"
+            + "\t.reg .b32 %r<10>;\n\t.reg .pred %p<2>;\n"
+            + "\t@%p1 bra $L_in;\n" // 8: the block's label is not visible here
+            + "\tadd.s32 %r1, q, 1;\n" // 9: q is not declared yet
+            + "\t{\n"
+            + "\t@%p1 bra $L_in;\n" // 11: the block's label, defined below
+            + "\t.reg .b32 q;\n"
+            + "\tadd.s32 %r1, q, 1;\n" // 13: the block's .b32 q
+            + "\t{\n\t.reg .f32 q;\n\tadd.s32 %r1, q, 2;\n\t}\n" // 16: the inner .f32 q
+            + "\tadd.s32 %r1, q, 3;\n" // 18: .b32 q again
+            + "$L_in:\n"
+            + "\tadd.s32 %r1, %r2, 1;\n"
+            + "\t}\n"
+            + "\t@%p1 bra $L_in;\n" // 22: the label is gone
+            + "\tadd.s32 %r1, q, 4;\n" // 23: q is gone
+            + "\t{\n\t.reg .f32 %r<3>;\n\tadd.s32 %r1, %r2, %r5;\n\t}\n" // 26: %r1 and %r2 are the block's .f32
+            + "\tadd.s32 %r1, %r2, %r5;\n" // 28: the function's again
+            + "\tret;\n}\n";
+
+    private static String codes(List<Diagnostic> ds) {
+        return ds.stream().map(d -> d.code() + " " + (d.range().startLine() + 1) + ":" + (d.range().startColumn() + 1))
+                .collect(Collectors.joining("\n"));
+    }
+
+    private static final String NESTED_EXPECTED = String.join("\n", "PTX0102 8:11", "PTX0101 9:15",
+            "PTX0213 16:15", "PTX0102 22:11", "PTX0101 23:15", "PTX0213 26:10", "PTX0213 26:15");
+
+    @Test
+    void aBlockChangesOnlyTheNamesItDeclares() {
+        assertEquals(NESTED_EXPECTED, codes(new Linter().lint(NESTED)));
+    }
+
+    @Test
+    void aBlockChangesOnlyTheNamesItDeclaresAsTheBodyStreams() {
+        assertEquals(NESTED_EXPECTED, codes(new Linter().withBodyBudget(0).lint(NESTED)));
+    }
 }

@@ -107,7 +107,8 @@ public final class Lexer {
     /**
      * Lexes UTF-8 bytes as {@link #ofUtf8(InputStream)} does, interning token texts through {@code
      * texts}: lexers of one file's chunks that use tables of the same {@link Texts#shared} hand out
-     * the same String for a spelling, so texts stay comparable by identity across chunks.
+     * the same String and the same spelling id ({@link Token#id()}) for a spelling, so texts stay
+     * comparable by identity, and ids by value, across chunks.
      */
     public static Lexer ofUtf8(InputStream in, Texts texts) {
         return new Lexer(in, texts.table, new byte[CHUNK]);
@@ -127,7 +128,8 @@ public final class Lexer {
 
     /**
      * An intern table for {@link #ofUtf8(InputStream, Texts)}: one per lexer at a time (it is not
-     * thread-safe), each made by {@link #cache()} of one shared table, whose Strings they hand out.
+     * thread-safe), each made by {@link #cache()} of one shared table, whose Strings and ids they
+     * hand out.
      */
     public static final class Texts {
         final TextTable table;

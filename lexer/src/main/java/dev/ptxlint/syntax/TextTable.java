@@ -58,8 +58,9 @@ final class TextTable {
 
     /**
      * The table asked for a spelling this one has not kept (under its lock), so that several
-     * lexers of one file (its chunks lexed on worker threads) hand out the same Strings; null for
-     * a table of its own. This table then only caches what the shared one gave.
+     * lexers of one file (its chunks lexed on worker threads) hand out the same Strings and the
+     * same ids (the shared table's numbering, not dense in this one); null for a table of its own.
+     * This table then only caches what the shared one gave.
      */
     private final TextTable shared;
 
@@ -86,7 +87,7 @@ final class TextTable {
     /** The id of the sink's text {@code _} ({@link Lexer#SINK}). */
     static final int SINK_ID = 0;
 
-    /** The text of a spelling by its id. */
+    /** The text of a spelling by its id (in a table of a shared one: a spelling it has kept). */
     String text(int id) {
         return strings[id];
     }
@@ -143,11 +144,11 @@ final class TextTable {
 
     private String insertShort(int slot, long k, byte[] b, int off, int len) {
         String value = make(b, off, len);
-        if (count >= MAX_ENTRIES) {
+        int id = keptId();
+        if (id < 0) {
             lastId = -1;
             return value; // full: bounded memory; the table keeps what it has
         }
-        int id = newId();
         strings[id] = value;
         lastId = id;
         shortKeys[slot] = k;
@@ -181,14 +182,46 @@ final class TextTable {
         return value;
     }
 
-    /** A new spelling's text: the shared table's String for it, else a new one. */
+    /**
+     * A new spelling's text: the shared table's String for it (and its id there in
+     * {@link #sharedId}), else a new one.
+     */
     private String make(byte[] b, int off, int len) {
         if (shared != null) {
             synchronized (shared) {
-                return shared.get(b, off, len);
+                String s = shared.get(b, off, len);
+                sharedId = shared.lastId;
+                return s;
             }
         }
         return new String(b, off, len, StandardCharsets.ISO_8859_1);
+    }
+
+    /** The id the shared table gave the spelling {@link #make} made last (-1: not kept there). */
+    private int sharedId;
+
+    /**
+     * The id of the spelling {@link #make} made last, with room for it in the arrays by id, or -1
+     * when it is not kept: a table of its own numbers its spellings itself; a table that takes
+     * them from a shared one has the shared table's numbering, so that the tokens of every lexer
+     * of one file (its chunks) carry one numbering.
+     */
+    private int keptId() {
+        if (shared == null) {
+            return count >= MAX_ENTRIES ? -1 : newId();
+        }
+        int id = sharedId;
+        if (id < 0) {
+            return -1;
+        }
+        count++;
+        if (id >= strings.length) {
+            int n = Math.max(id + 1, strings.length * 2);
+            strings = Arrays.copyOf(strings, n);
+            hashes = Arrays.copyOf(hashes, n);
+            starts = Arrays.copyOf(starts, n);
+        }
+        return id;
     }
 
     private boolean same(int start, byte[] b, int off, int len) {
@@ -197,11 +230,17 @@ final class TextTable {
 
     private String insert(int slot, int h, byte[] b, int off, int len) {
         String value = make(b, off, len);
-        if (count >= MAX_ENTRIES || used + len > MAX_BYTES) {
-            lastId = -1;
-            return value; // full: bounded memory; the table keeps what it has
+        if (used + len > MAX_BYTES) {
+            // full: bounded memory; the table keeps what it has (a table of a shared one keeps a
+            // part of what the shared one keeps, so it is not full first; its id is the shared one's)
+            lastId = shared != null ? sharedId : -1;
+            return value;
         }
-        int id = newId();
+        int id = keptId();
+        if (id < 0) {
+            lastId = -1;
+            return value;
+        }
         lastId = id;
         longCount++;
         if (used + len > arena.length) {

@@ -14,7 +14,8 @@ import java.util.Objects;
  * nodes' spans from {@link #start()}, {@link #end()} and the rest); a token whose span is not
  * that of its text on one line (a string over lines, a non-ASCII character, an error) keeps the
  * span it was given. {@link #id()} is the lexer's number for the spelling (the same for every
- * token of the same text from one lexer, dense from 0), or -1 when the text was not interned.
+ * token of the same text from one lexer, or from lexers of one shared table, dense from 0), or -1
+ * when the text was not interned.
  *
  * <p>It was a record; it keeps the record's accessors, constructors, {@code equals} (every
  * component, the span by value), {@code hashCode} and {@code toString}. The span is made at most
@@ -94,7 +95,11 @@ public final class Token {
         return text;
     }
 
-    /** The spelling's number in the lexer that made this token (dense from 0), or -1 when it has none. */
+    /**
+     * The spelling's number in the lexer that made this token (dense from 0), or -1 when it has
+     * none. Lexers whose intern tables are caches of one shared table ({@link Lexer.Texts}: the
+     * chunks of one file) share one numbering; tokens of other lexers are not comparable by id.
+     */
     public int id() {
         return id;
     }

@@ -156,4 +156,40 @@ class TextTableTest {
         assertEquals(6, ids.size());
         assertEquals(6, new java.util.HashSet<>(ids.values()).size());
     }
+
+    @Test
+    void cachesOfOneSharedTableShareItsNumbering() {
+        TextTable shared = new TextTable();
+        TextTable a = new TextTable(shared);
+        TextTable b = new TextTable(shared);
+        Random r = new Random(11);
+        Map<String, Integer> ids = new HashMap<>();
+        Map<String, String> texts = new HashMap<>();
+        for (int i = 0; i < 20_000; i++) {
+            int len = 1 + r.nextInt(40);
+            StringBuilder sb = new StringBuilder("%");
+            for (int k = 1; k < len; k++) {
+                sb.append((char) ('a' + r.nextInt(3)));
+            }
+            String s = sb.toString();
+            // the caches see the spellings in different orders, and each only some of them
+            TextTable t = r.nextBoolean() ? a : b;
+            String got = get(t, s);
+            int id = t.lastId;
+            Integer before = ids.putIfAbsent(s, id);
+            String first = texts.putIfAbsent(s, got);
+            if (before == null) {
+                assertEquals(ids.size(), id, s); // the shared table's next id (0 is the sink's)
+            } else {
+                assertEquals(before, id, s);
+                assertSame(first, got, s);
+            }
+            assertSame(got, t.text(id));
+            assertSame(got, shared.text(id));
+        }
+        get(a, "_");
+        assertEquals(TextTable.SINK_ID, a.lastId);
+        get(b, "_" + "y".repeat(TextTable.MAX_LEN));
+        assertEquals(-1, b.lastId, "a text that is not kept has no id");
+    }
 }

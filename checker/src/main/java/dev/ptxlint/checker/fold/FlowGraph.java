@@ -100,8 +100,12 @@ final class FlowGraph {
     Set<String> tracked;
     private final boolean everything;
 
-    private FlowGraph(boolean everything) {
+    private FlowGraph(boolean everything, Resolved byId) {
         this.everything = everything;
+        this.byId = byId;
+        if (byId != null) {
+            byId.next();
+        }
     }
 
     /** Whether the evaluator models {@code i}: the logic operations only on predicates. */
@@ -132,7 +136,15 @@ final class FlowGraph {
      * (null: nothing), so that an instruction left out is not read again.
      */
     static FlowGraph of(Ast.Function f, Set<String> tracked, Gate.Recorded recorded) {
-        FlowGraph g = new FlowGraph(tracked == null);
+        return of(f, tracked, recorded, null);
+    }
+
+    /**
+     * As {@link #of(Ast.Function, Set, Gate.Recorded)}, finding repeated names by their spelling
+     * ids in {@code byId} (the caller's, for one graph at a time; null: by their texts).
+     */
+    static FlowGraph of(Ast.Function f, Set<String> tracked, Gate.Recorded recorded, Resolved byId) {
+        FlowGraph g = new FlowGraph(tracked == null, byId);
         Scope fs = new Scope(g.blocks++);
         g.tracked = tracked;
         if (tracked != null && recorded != null) {
@@ -164,10 +176,10 @@ final class FlowGraph {
             } else if (s instanceof Ast.Block inner) {
                 Scope is = new Scope(blocks++);
                 scopes.push(is);
-                generation++;
+                newGeneration();
                 walk(inner, is);
                 scopes.pop();
-                generation++;
+                newGeneration();
             } else if (s instanceof Ast.Label l) {
                 labelPosition.putIfAbsent(new Label(l.name().text(), scope.id), steps.size());
             } else if (s instanceof Ast.Instruction i) {
@@ -227,12 +239,12 @@ final class FlowGraph {
                 Range range = new Range(n, count, st, scope.id, modelled);
                 scope.ranges.put(n, range);
                 scope.rangeList.add(range);
-                generation++;
+                newGeneration();
             } else {
                 // A name that is not a modelled scalar register still shadows outer ones: record it
                 // with a null type so that it is never known.
                 scope.names.put(n, register(n, scope.id, modelled && decl.dims().isEmpty() ? st : null));
-                generation++;
+                newGeneration();
             }
         }
     }
@@ -303,6 +315,65 @@ final class FlowGraph {
     private int generation;
 
     private record Cached(Reg reg, int generation) {
+    }
+
+    /**
+     * The names resolved in the current scopes again, by spelling id ({@link Token#id()}), valid
+     * where their stamp is {@link Resolved#generation} (null: unresolved): a repeated name is
+     * found without hashing its text. Kept by the caller across graphs ({@link FoldCheck}), since
+     * an array by id is sized for the module's spellings; null: none.
+     */
+    private final Resolved byId;
+
+    /**
+     * {@link FlowGraph}'s names by spelling id, for one graph at a time; every graph starts a new
+     * generation, so what another graph (another function, another lexer's ids) cached is stale.
+     */
+    static final class Resolved {
+        Reg[] regs = new Reg[0];
+        int[] stamps = new int[0];
+        int generation;
+        String[] keys = new String[0];
+
+        /** A new generation, different from every one of the stamps. */
+        void next() {
+            if (++generation == 0) {
+                generation = 1;
+                Arrays.fill(stamps, 0);
+            }
+        }
+    }
+
+    /** The register the name token {@code t} names here, or null: as {@link #resolve(String)} of its text. */
+    private Reg resolve(Token t) {
+        int sid = t.id();
+        Resolved c = byId;
+        if (sid < 0 || c == null) {
+            return resolve(t.text());
+        }
+        String n = t.text();
+        if (sid < c.stamps.length && c.stamps[sid] == c.generation && c.keys[sid] == n) {
+            return c.regs[sid];
+        }
+        Reg r = lookup(n);
+        if (sid >= c.stamps.length) {
+            int size = Math.max(sid + 1, Math.max(256, c.stamps.length * 2));
+            c.regs = Arrays.copyOf(c.regs, size);
+            c.stamps = Arrays.copyOf(c.stamps, size);
+            c.keys = Arrays.copyOf(c.keys, size);
+        }
+        c.regs[sid] = r;
+        c.stamps[sid] = c.generation;
+        c.keys[sid] = n;
+        return r;
+    }
+
+    /** What names resolve to may have changed (a declaration, a block opened or closed). */
+    private void newGeneration() {
+        generation++;
+        if (byId != null) {
+            byId.next();
+        }
     }
 
     private Reg resolve(String n) {
@@ -406,7 +477,7 @@ final class FlowGraph {
         Ref.Register guard = null;
         if (i.guard() != null) {
             Token p = i.guard().predicate();
-            guard = new Ref.Register(new Ast.Name(p, List.of(), p.span()), resolve(p.text()), i.guard().negated(), null);
+            guard = new Ref.Register(new Ast.Name(p, List.of(), p.span()), resolve(p), i.guard().negated(), null);
         }
         List<Ast.Expr> operands = i.operands();
         int kept = everything || modelled ? operands.size() : Math.min(1, operands.size());
@@ -429,7 +500,7 @@ final class FlowGraph {
             if (n.suffixes().size() > 1) {
                 return new Ref.Other(e);
             }
-            Reg r = resolve(n.text());
+            Reg r = resolve(n.token());
             if (r == null) {
                 return new Ref.Other(e);
             }
@@ -437,7 +508,7 @@ final class FlowGraph {
         }
         if (e instanceof Ast.Unary u && u.op().text().equals("!") && u.operand() instanceof Ast.Name n
                 && n.suffixes().isEmpty()) {
-            Reg r = resolve(n.text());
+            Reg r = resolve(n.token());
             return r == null ? new Ref.Other(e) : new Ref.Register(e, r, true, null);
         }
         if (e instanceof Ast.IntLit l) {
@@ -464,7 +535,7 @@ final class FlowGraph {
             List<Reg> regs = new ArrayList<>();
             for (Ast.Expr it : items) {
                 if (it instanceof Ast.Name n) {
-                    Reg r = resolve(n.text());
+                    Reg r = resolve(n.token());
                     if (r != null) {
                         regs.add(r);
                     }

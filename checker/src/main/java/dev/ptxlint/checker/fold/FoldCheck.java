@@ -27,6 +27,8 @@ public final class FoldCheck implements FunctionCheck {
     private long errorsSeen;
     private boolean skip;
     private final Gate gate = new Gate();
+    /** The flow graphs' names by spelling id, kept from one function to the next. */
+    private final FlowGraph.Resolved resolved = new FlowGraph.Resolved();
     private final Set<Ast.Instruction> untrusted = Collections.newSetFromMap(new IdentityHashMap<>());
 
     /** Whether functions the {@link Gate} finds nothing to decide in are skipped. */
@@ -89,7 +91,7 @@ public final class FoldCheck implements FunctionCheck {
             gate.clear();
             return;
         }
-        FlowGraph g = FlowGraph.of(function, tracked, gate.recorded());
+        FlowGraph g = FlowGraph.of(function, tracked, gate.recorded(), resolved);
         boolean[] sites = null;
         if (tracked != null) {
             sites = MayKnow.sites(g);

@@ -4,6 +4,7 @@ import dev.ptxlint.eval.FloatFormat;
 import dev.ptxlint.eval.Literals;
 import dev.ptxlint.eval.ScalarType;
 import dev.ptxlint.syntax.Ast;
+import dev.ptxlint.syntax.Token;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
@@ -30,6 +31,44 @@ final class Gate {
     private int[] nameIds = new int[256];
     private String[] names = new String[64];
     private int nameCount;
+
+    /**
+     * The names' numbers again, by spelling id ({@link Token#id()}): valid where
+     * {@link #byIdStamp} is {@link #stamp} (a new function changes the stamp instead of clearing
+     * them). A repeated name is numbered without hashing its text.
+     */
+    private int[] byIdNumber = NO_INTS;
+    private int[] byIdStamp = NO_INTS;
+    private int stamp = 1;
+    private static final int[] NO_INTS = new int[0];
+
+    /**
+     * The number of the name {@code t}, made on first sight: as {@link #id(String)} of its text
+     * (the same number), found by its spelling id on every later sight in the function (while the
+     * number's name is the token's String: an id of another lexer's numbering is a miss).
+     */
+    private int id(Token t) {
+        int sid = t.id();
+        if (sid < 0) {
+            return id(t.text());
+        }
+        int[] stamps = byIdStamp;
+        if (sid < stamps.length && stamps[sid] == stamp) {
+            int k = byIdNumber[sid];
+            if (names[k] == t.text()) { // (the same String: never a number of another lexer's spelling)
+                return k;
+            }
+        }
+        int k = id(t.text());
+        if (sid >= stamps.length) {
+            int n = Math.max(sid + 1, Math.max(256, stamps.length * 2));
+            byIdNumber = Arrays.copyOf(byIdNumber, n);
+            byIdStamp = Arrays.copyOf(byIdStamp, n);
+        }
+        byIdNumber[sid] = k;
+        byIdStamp[sid] = stamp;
+        return k;
+    }
 
     /** The number of {@code n}, made on first sight. */
     private int id(String n) {
@@ -105,6 +144,10 @@ final class Gate {
     private int movCount;
 
     void clear() {
+        if (++stamp == 0) { // wrapped: no number may match a stamp from 2^32 functions ago
+            stamp = 1;
+            Arrays.fill(byIdStamp, 0);
+        }
         if (nameCount > 0) {
             Arrays.fill(nameKeys, null);
             Arrays.fill(names, 0, nameCount, null);
@@ -134,17 +177,18 @@ final class Gate {
     /** Records one instruction of the function, in program order. */
     void add(Ast.Instruction insn) {
         if (insn.guard() != null) {
-            int g = id(insn.guard().predicate().text());
+            int g = id(insn.guard().predicate());
             addRelevant(g);
             if (guardCount == guards.length) {
                 guards = Arrays.copyOf(guards, guardCount * 2);
             }
             guards[guardCount++] = g;
         }
-        boolean isModelled = FlowGraph.isModelled(insn);
-        String op = insn.opcode().text();
+        int facts = opcodeFacts(insn.opcode());
+        // FlowGraph.isModelled(insn): the logic operations only on predicates
+        boolean isModelled = (facts & MODELLED_OPCODE) != 0 && ((facts & LOGIC_OPCODE) == 0 || insn.hasModifier(".pred"));
         if (isModelled) {
-            addModelled(insn, op);
+            addModelled(insn, facts >>> KIND_SHIFT);
         }
         if (count == order.length) {
             order = Arrays.copyOf(order, count * 2);
@@ -152,7 +196,8 @@ final class Gate {
             destStart = Arrays.copyOf(destStart, count * 2 + 1);
         }
         order[count] = insn;
-        keep[count] = insn.guard() != null || isModelled && !op.equals("mov") || FlowGraph.changesFlow(op);
+        keep[count] = insn.guard() != null || isModelled && (facts >>> KIND_SHIFT) != MOV
+                || (facts & CHANGES_FLOW) != 0;
         destStart[count] = hashes;
         if (!insn.operands().isEmpty()) {
             destinationHashes(insn.operands().get(0));
@@ -160,7 +205,49 @@ final class Gate {
         destStart[++count] = hashes;
     }
 
-    private void addModelled(Ast.Instruction i, String op) {
+    // ---- opcodes, by spelling id
+
+    /** {@link #opcodeFacts}: {@link FlowGraph#isModelled(String)}; not, and, or, xor; {@link FlowGraph#changesFlow}. */
+    private static final int MODELLED_OPCODE = 1, LOGIC_OPCODE = 2, CHANGES_FLOW = 4;
+    /** {@link #opcodeFacts}: a modelled opcode's kind ({@link #MOV}...) from this bit on. */
+    private static final int KIND_SHIFT = 3;
+    /** By an opcode's spelling id: its text (compared by identity; null: none yet) and its facts. */
+    private String[] opcodeKeys = new String[0];
+    private int[] opcodeFacts = NO_INTS;
+
+    /** What the gate needs of the opcode token {@code op}, found by its spelling id (no String compared). */
+    private int opcodeFacts(Token op) {
+        int id = op.id();
+        String t = op.text();
+        if (id >= 0 && id < opcodeKeys.length && opcodeKeys[id] == t) {
+            return opcodeFacts[id];
+        }
+        int f = (FlowGraph.changesFlow(t) ? CHANGES_FLOW : 0);
+        if (FlowGraph.isModelled(t)) {
+            int k = switch (t) {
+                case "mov" -> MOV;
+                case "not" -> NOT;
+                case "and", "or", "xor" -> LOGIC;
+                case "selp", "slct" -> SELECT;
+                case "setp", "set" -> COMPARE;
+                default -> VIDEO;
+            };
+            f |= MODELLED_OPCODE | (k == NOT || k == LOGIC ? LOGIC_OPCODE : 0) | k << KIND_SHIFT;
+        }
+        if (id >= 0) {
+            if (id >= opcodeKeys.length) {
+                int size = Math.max(id + 1, Math.max(64, opcodeKeys.length * 2));
+                opcodeKeys = Arrays.copyOf(opcodeKeys, size);
+                opcodeFacts = Arrays.copyOf(opcodeFacts, size);
+            }
+            opcodeKeys[id] = t;
+            opcodeFacts[id] = f;
+        }
+        return f;
+    }
+
+    /** Records modelled instruction {@code i} of kind {@code k} ({@link #MOV}...). */
+    private void addModelled(Ast.Instruction i, int k) {
         int m = modelled++;
         if (m == kind.length) {
             kind = Arrays.copyOf(kind, m * 2);
@@ -169,14 +256,6 @@ final class Gate {
             dst = Arrays.copyOf(dst, m * 4);
         }
         List<Ast.Expr> ops = i.operands();
-        int k = switch (op) {
-            case "mov" -> MOV;
-            case "not" -> NOT;
-            case "and", "or", "xor" -> LOGIC;
-            case "selp", "slct" -> SELECT;
-            case "setp", "set" -> COMPARE;
-            default -> VIDEO;
-        };
         int flags = k | Math.min(ops.size(), 255) << 3;
         if (k == COMPARE && comparesFloats(i)) {
             flags |= FLOATS;
@@ -200,10 +279,10 @@ final class Gate {
         if (!ops.isEmpty()) {
             Ast.Expr d = ops.get(0);
             if (d instanceof Ast.Name n) {
-                dst[2 * m] = id(n.text());
+                dst[2 * m] = id(n.token());
             } else if (d instanceof Ast.PredPair p) {
-                dst[2 * m] = p.first() instanceof Ast.Name n ? id(n.text()) : -1;
-                dst[2 * m + 1] = p.second() instanceof Ast.Name n ? id(n.text()) : -1;
+                dst[2 * m] = p.first() instanceof Ast.Name n ? id(n.token()) : -1;
+                dst[2 * m + 1] = p.second() instanceof Ast.Name n ? id(n.token()) : -1;
             }
         }
         if (k == MOV) {
@@ -211,15 +290,15 @@ final class Gate {
                 if (movCount + 2 > movs.length) {
                     movs = Arrays.copyOf(movs, movs.length * 2);
                 }
-                movs[movCount++] = id(d.text());
-                movs[movCount++] = id(s.text());
+                movs[movCount++] = id(d.token());
+                movs[movCount++] = id(s.token());
             }
             return;
         }
         for (int j = 1; j < ops.size(); j++) {
             Ast.Expr e = ops.get(j) instanceof Ast.Unary u ? u.operand() : ops.get(j);
             if (e instanceof Ast.Name n) {
-                addRelevant(id(n.text()));
+                addRelevant(id(n.token()));
             }
         }
     }
@@ -240,7 +319,7 @@ final class Gate {
             return CONSTANT;
         }
         if (e instanceof Ast.Name n) {
-            return n.text().equals("WARP_SZ") ? CONSTANT : id(n.text());
+            return n.text().equals("WARP_SZ") ? CONSTANT : id(n.token());
         }
         return NEVER;
     }
@@ -250,7 +329,7 @@ final class Gate {
         if (e instanceof Ast.FloatLit f) {
             return isNaN(f.token().text()) ? NAN : NEVER;
         }
-        return e instanceof Ast.Name n ? id(n.text()) : NEVER;
+        return e instanceof Ast.Name n ? id(n.token()) : NEVER;
     }
 
     /** Adds the hash codes of the names {@code e} writes, as {@link FlowGraph}'s writesTracked reads them. */

@@ -343,7 +343,7 @@ final class FormAnalysis {
         if (!(e instanceof Ast.Name n) || n.suffixes().size() != 1) {
             return null;
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s != null && (!s.isRegister() || s.vector() != 1)) {
             return null; // a special register's field, a vector member, a variable: not a selector
         }
@@ -394,7 +394,7 @@ final class FormAnalysis {
             if (n.text().equals("WARP_SZ")) {
                 return new Operand(n.suffixes().isEmpty() ? Kind.INTEGER : Kind.OTHER, e, null, null);
             }
-            Symbol s = ctx.resolve(n.text());
+            Symbol s = ctx.resolve(n.token());
             if (s == null) {
                 return new Operand(Kind.UNDECLARED, e, null, null);
             }
@@ -507,7 +507,7 @@ final class FormAnalysis {
                 if (!b.op().text().equals("+") || !n.suffixes().isEmpty() || !n.text().startsWith("%")) {
                     return null;
                 }
-                Symbol s = ctx.resolve(n.text());
+                Symbol s = ctx.resolve(n.token());
                 return s != null && s.isRegister() && s.vector() == 1 ? s : null;
             }
             e = b.left();
@@ -569,7 +569,7 @@ final class FormAnalysis {
                 return mentionsUndeclared(t.cond(), ctx) || mentionsUndeclared(t.then(), ctx)
                         || mentionsUndeclared(t.otherwise(), ctx);
             } else if (e instanceof Ast.Name n) {
-                return !n.text().equals("WARP_SZ") && ctx.resolve(n.text()) == null;
+                return !n.text().equals("WARP_SZ") && ctx.resolve(n.token()) == null;
             } else {
                 return false;
             }

@@ -237,7 +237,7 @@ public final class IsaChecks implements FunctionCheck {
      */
     private static void guard(Ast.Instruction insn, CheckContext ctx) {
         Token g = insn.guard().predicate();
-        Symbol s = ctx.resolve(g.text());
+        Symbol s = ctx.resolve(g);
         if (s == null || s.isRegister() && ".pred".equals(s.type())) {
             return;
         }
@@ -279,7 +279,7 @@ public final class IsaChecks implements FunctionCheck {
         if (n == null) {
             return 0;
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s == null || !inStateSpace(s)) {
             return 0;
         }
@@ -339,7 +339,7 @@ public final class IsaChecks implements FunctionCheck {
         if (n == null) {
             return 0;
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s == null) {
             return 0;
         }
@@ -370,7 +370,7 @@ public final class IsaChecks implements FunctionCheck {
         if (n == null) {
             return 0;
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s == null || !s.input() || !".param".equals(s.space())) {
             return 0;
         }
@@ -435,7 +435,7 @@ public final class IsaChecks implements FunctionCheck {
         if (n == null) {
             return 0;
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s == null || s.kind() != Symbol.Kind.VARIABLE) {
             return 0;
         }
@@ -474,7 +474,7 @@ public final class IsaChecks implements FunctionCheck {
         if (n == null) {
             return 0;
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s == null || s.input() || s.kind() != Symbol.Kind.VARIABLE || !".param".equals(s.space())) {
             return 0;
         }
@@ -502,7 +502,7 @@ public final class IsaChecks implements FunctionCheck {
         if (!(e instanceof Ast.Name n) || !n.suffixes().isEmpty()) {
             return 0;
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s == null || s.input() || s.kind() != Symbol.Kind.VARIABLE || !".param".equals(s.space())
                 || isReturn(n.text())) {
             return 0;
@@ -591,7 +591,7 @@ public final class IsaChecks implements FunctionCheck {
         if (n == null) {
             return;
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s == null || s.kind() != Symbol.Kind.VARIABLE || s.space() == null || s.isRegister()
                 || ".sreg".equals(s.space()) || ".tex".equals(s.space()) || s.space().equals(space)) {
             return;
@@ -668,7 +668,7 @@ public final class IsaChecks implements FunctionCheck {
         if (n == null) {
             return;
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s != null && s.kind() == Symbol.Kind.VARIABLE && ".const".equals(s.space())) {
             ctx.reporter().report(Rules.ADDRESS_SPACE_MISMATCH, n.span(), "'" + n.text() + "' is a .const variable,"
                     + " which a generic address cannot reach: write '" + insn.opcode().text() + ".const' for it");
@@ -886,12 +886,11 @@ public final class IsaChecks implements FunctionCheck {
                 if (!nm.suffixes().isEmpty()) {
                     return 0;
                 }
-                String text = nm.text();
-                if (text.length() == 7 && text.equals("WARP_SZ")) {
-                    return 0;
-                }
-                Symbol s = ctx.resolve(text);
-                if (s == null || s.vector() != 1 || s.kind() != Symbol.Kind.VARIABLE || !s.isRegister()) {
+                // (WARP_SZ gives 0 too: asked after the resolver, which finds the name by its id, so
+                // that a register's text is not read here)
+                Symbol s = ctx.resolve(nm.token());
+                if (s == null || s.vector() != 1 || s.kind() != Symbol.Kind.VARIABLE || !s.isRegister()
+                        || nm.text().equals("WARP_SZ")) {
                     return 0;
                 }
                 PtxType t = TypeCache.of(s.type());
@@ -1995,7 +1994,7 @@ public final class IsaChecks implements FunctionCheck {
         }
         for (Ast.Expr item : v.items()) {
             if (item instanceof Ast.Name n && n.suffixes().isEmpty()) {
-                Symbol s = ctx.resolve(n.text());
+                Symbol s = ctx.resolve(n.token());
                 PtxType r = s != null && s.isRegister() && s.vector() == 1 ? TypeCache.of(s.type()) : null;
                 if (r != null && r.kind() == PtxType.Kind.BIT
                         && (r.bits() == type.bits() || relaxed && r.bits() > type.bits())) {
@@ -2238,7 +2237,7 @@ public final class IsaChecks implements FunctionCheck {
     /** The declared type of a scalar register named whole ({@code .pred}, {@code .b32}), or null. */
     private static String registerType(Ast.Expr e, CheckContext ctx) {
         if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
-            Symbol s = ctx.resolve(n.text());
+            Symbol s = ctx.resolve(n.token());
             if (s != null && s.isRegister() && s.vector() <= 1) {
                 return s.type();
             }
@@ -2285,7 +2284,7 @@ public final class IsaChecks implements FunctionCheck {
     /** A register declared as a vector ({@code .reg .v2 .u32 v}), named whole, or null. */
     private static Symbol vectorRegister(Ast.Expr e, CheckContext ctx) {
         if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
-            Symbol s = ctx.resolve(n.text());
+            Symbol s = ctx.resolve(n.token());
             if (s != null && s.isRegister() && s.vector() > 1) {
                 return s;
             }
@@ -2424,7 +2423,7 @@ public final class IsaChecks implements FunctionCheck {
                     + " of '" + insn.mnemonic() + "'");
         }
         if (e instanceof Ast.Name vn && vn.suffixes().size() == 1 && COMPONENTS.contains(vn.suffixes().get(0).text())) {
-            Symbol vs = ctx.resolve(vn.text());
+            Symbol vs = ctx.resolve(vn.token());
             if (vs != null && vs.isRegister() && vs.vector() > 1) {
                 // v.x of a .reg .v4 .u32 v: a scalar of the element type
                 PtxType r = TypeCache.of(vs.type());
@@ -3037,7 +3036,7 @@ public final class IsaChecks implements FunctionCheck {
             return fail(out, Rules.INVALID_OPERAND_KIND, e, "operand " + spec.name() + " of '" + insn.mnemonic()
                     + "' is " + what);
         }
-        Symbol s = ctx.resolve(n.text());
+        Symbol s = ctx.resolve(n.token());
         if (s == null) {
             return 0; // undeclared: the name resolver reports it
         }
@@ -3193,7 +3192,7 @@ public final class IsaChecks implements FunctionCheck {
     private static int untypedAddressBase(Ast.Instruction insn, IsaForm.Operand spec, Ast.Address a, CheckContext ctx,
                                           List<Finding> out) {
         Ast.Name n = addressBaseName(a);
-        Symbol s = n == null ? null : ctx.resolve(n.text());
+        Symbol s = n == null ? null : ctx.resolve(n.token());
         if (s == null || !s.isRegister() || s.vector() != 1 || s.type() == null) {
             return 0;
         }
@@ -3276,7 +3275,7 @@ public final class IsaChecks implements FunctionCheck {
             return 0;
         }
         Ast.Name n = addressBaseName(a);
-        Symbol s = n == null ? null : ctx.resolve(n.text());
+        Symbol s = n == null ? null : ctx.resolve(n.token());
         if (s == null || !s.isRegister() || s.vector() != 1 || s.type() == null) {
             return 0;
         }

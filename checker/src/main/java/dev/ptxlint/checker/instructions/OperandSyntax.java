@@ -267,7 +267,7 @@ public final class OperandSyntax implements InstructionCheck {
                     + "' is a floating-point constant; ptxas takes an integer constant expression there");
             return;
         }
-        if (stop instanceof Ast.Name n && ctx.resolve(n.text()) == null && n.suffixes().isEmpty()) {
+        if (stop instanceof Ast.Name n && ctx.resolve(n.token()) == null && n.suffixes().isEmpty()) {
             return; // the name resolver reports it
         }
         if (stop instanceof Ast.VectorExpr) {
@@ -355,7 +355,7 @@ public final class OperandSyntax implements InstructionCheck {
             if (isConstantName(n)) {
                 return 0;
             }
-            Symbol s = ctx.resolve(n.text());
+            Symbol s = ctx.resolve(n.token());
             return s == null ? (n.text().startsWith("%") ? REGISTER : UNDECLARED) : s.isRegister() ? REGISTER : VARIABLE;
         }
         if (e instanceof Ast.Binary b) {

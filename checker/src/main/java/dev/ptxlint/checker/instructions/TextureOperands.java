@@ -61,7 +61,7 @@ final class TextureOperands {
             }
         }
         if (e instanceof Ast.Name n && n.suffixes().isEmpty()) {
-            Symbol s = ctx.resolve(n.text());
+            Symbol s = ctx.resolve(n.token());
             if (s == null) {
                 return 0; // undeclared: the name resolver reports it
             }
