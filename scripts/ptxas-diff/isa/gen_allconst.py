@@ -22,7 +22,7 @@ import argparse, os, random, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from gen_mixedvec import ISA, SKIP, VEC, ok_cases, registers  # noqa: E402
+from gen_mixedvec import VEC, registers, vector_picks  # noqa: E402
 
 F, D, X = '0f3F800000', '0d3FF0000000000000', '1.0'
 FILLS = {
@@ -58,24 +58,9 @@ def main():
     a = ap.parse_args()
     rnd = random.Random(a.seed)
     out = set()
-    for name in sorted(os.listdir(ISA)):
-        fam = name[:-len('.tsv.gz')] if name.endswith('.tsv.gz') else None
-        if fam is None or fam.startswith(SKIP):
-            continue
-        base = sorted({c for c in ok_cases(os.path.join(ISA, name))
-                       if any(registers([e.strip() for e in m.group(1).split(',')]) for m in VEC.finditer(c[2]))})
-        if not base:
-            continue
-        rnd.shuffle(base)
-        seen, pick = set(), []
-        for v, t, ins in base:
-            key = (ins.split()[0].split('.')[0], tuple(len(m.group(1).split(',')) for m in VEC.finditer(ins)))
-            if key not in seen:
-                seen.add(key)
-                pick.append((v, t, ins))
-        for v, t, ins in pick[:a.per * MORE.get(fam, 1)]:
-            for c in cases_of(ins):
-                out.add((v, t, c))
+    for v, t, ins in vector_picks(rnd, a.per, MORE):
+        for c in cases_of(ins):
+            out.add((v, t, c))
     lines = ['slots-allconst\t%s\t%s\t%s' % c for c in sorted(out)]
     if a.out:
         with open(a.out, 'w') as f:

@@ -92,14 +92,11 @@ def cases_of(ins, rnd):
     return out
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--per', type=int, default=3, help='accepted instructions per family (more for some)')
-    ap.add_argument('--seed', type=int, default=20261129)
-    ap.add_argument('--out')
-    a = ap.parse_args()
-    rnd = random.Random(a.seed)
-    out = set()
+def vector_picks(rnd, per, more):
+    """Accepted recorded instructions with a vector of registers: for every family (not SKIP), its cases
+    shuffled with rnd, distinct vector shapes first (one instruction per opcode and vector widths), the first
+    per * more.get(family, 1). A generator, so that the caller's own use of rnd between families keeps the
+    order of draws (gen_allconst.py shares it)."""
     for name in sorted(os.listdir(ISA)):
         fam = name[:-len('.tsv.gz')] if name.endswith('.tsv.gz') else None
         if fam is None or fam.startswith(SKIP):
@@ -109,17 +106,26 @@ def main():
         if not base:
             continue
         rnd.shuffle(base)
-        # distinct vector shapes first: one instruction per opcode + vector widths
         seen, pick = set(), []
         for v, t, ins in base:
             key = (ins.split()[0].split('.')[0], tuple(len(m.group(1).split(',')) for m in VEC.finditer(ins)))
             if key not in seen:
                 seen.add(key)
                 pick.append((v, t, ins))
-        n = a.per * MORE.get(fam, 1)
-        for v, t, ins in pick[:n]:
-            for c in cases_of(ins, rnd):
-                out.add((v, t, c))
+        yield from pick[:per * more.get(fam, 1)]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--per', type=int, default=3, help='accepted instructions per family (more for some)')
+    ap.add_argument('--seed', type=int, default=20261129)
+    ap.add_argument('--out')
+    a = ap.parse_args()
+    rnd = random.Random(a.seed)
+    out = set()
+    for v, t, ins in vector_picks(rnd, a.per, MORE):
+        for c in cases_of(ins, rnd):
+            out.add((v, t, c))
     lines = ['slots-mixedvec\t%s\t%s\t%s' % c for c in sorted(out)]
     if a.out:
         with open(a.out, 'w') as f:

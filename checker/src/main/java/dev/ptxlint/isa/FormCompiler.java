@@ -227,20 +227,11 @@ final class FormCompiler {
                 for (String n : o.inner()) {
                     described |= operandSpecs.containsKey(n) && !n.equals(o.name());
                 }
-                if (o.shape() == Shape.ADDRESS && o.inner().size() > 1 && described && !o.text().contains("{,")) {
-                    // [tensorMap, tensorCoords]: the parts that have @operand lines are checked
-                    List<IsaForm.Operand> parts = new ArrayList<>();
-                    for (String n : o.inner()) {
-                        List<String> spec = operandSpecs.get(n);
-                        IsaSource.Operand part = new IsaSource.Operand(n, Shape.PLAIN, 1, false, false, null, n, false,
-                                false, List.of(n));
-                        parts.add(spec == null ? null : operand(b, part, false, slots, typeFirst, typeLast, spec,
-                                geometries));
-                    }
-                    op = withParts(op, parts);
-                } else if (o.shape() == Shape.VECTOR && o.inner().size() > 1 && described) {
-                    // {byte-id-a, thread-id-a}: elements with @operand lines of their own are checked by them
-                    // (the first element by the vector's); the others by the vector's (mma's block-scale selectors)
+                if (described && o.inner().size() > 1 && (o.shape() == Shape.ADDRESS && !o.text().contains("{,")
+                        || o.shape() == Shape.VECTOR)) {
+                    // [tensorMap, tensorCoords]: the parts that have @operand lines are checked; {byte-id-a,
+                    // thread-id-a}: elements with @operand lines of their own are checked by them (the first
+                    // element by the vector's), the others by the vector's (mma's block-scale selectors)
                     List<IsaForm.Operand> parts = new ArrayList<>();
                     for (String n : o.inner()) {
                         List<String> spec = operandSpecs.get(n);
