@@ -1359,6 +1359,13 @@ public final class IsaChecks implements FunctionCheck {
             // ptxas checks each constant's value by its element, beside registers too ('out of range')
             List<IsaForm.Operand> elements = spec.parts();
             PtxType before = null; // the register type of the element before, for the neighbour test
+            // an integer constant as the first element: ptxas 13.0 then does not compare the sizes of the registers
+            // after it with the element type ({1, %rs9} and {1, %rd9} for st.global.v2.b32, {1, %r1, %rs1, %rs2}
+            // for .v4.b16 assemble; their kinds are still compared), except where it moves each element on its own
+            // (@lowered, @vectorconstscalar) and in register-only sources (stmatrix, wmma.store): probe_constfirst.py,
+            // docs/ptxas-behaviour.md §33
+            boolean intFirst = !dest && !register && !lowered && mix != MIX_CONSTANT && items.size() > 1
+                    && literalKind(items.get(0)) == 2 && elementType != null;
             for (int i = 0; i < items.size(); i++) {
                 Ast.Expr item = items.get(i);
                 PtxType previous = before;
@@ -1413,6 +1420,12 @@ public final class IsaChecks implements FunctionCheck {
                     if (q > 0) {
                         kinds = true; // one such diagnostic per vector
                         p += q;
+                        continue;
+                    }
+                }
+                if (intFirst && i > 0) {
+                    PtxType r = TypeCache.of(registerType(item, ctx));
+                    if (r != null && r != PtxType.PRED && r.bits() != elementType.bits()) {
                         continue;
                     }
                 }
