@@ -22,7 +22,7 @@ import argparse, os, random, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from gen_mixedvec import VEC, registers, vector_picks  # noqa: E402
+from gen_mixedvec import VEC, registers, vector_picks, write_cases  # noqa: E402
 
 F, D, X = '0f3F800000', '0d3FF0000000000000', '1.0'
 FILLS = {
@@ -61,13 +61,7 @@ def main():
     for v, t, ins in vector_picks(rnd, a.per, MORE):
         for c in cases_of(ins):
             out.add((v, t, c))
-    lines = ['slots-allconst\t%s\t%s\t%s' % c for c in sorted(out)]
-    if a.out:
-        with open(a.out, 'w') as f:
-            f.write('\n'.join(lines) + '\n')
-        print('%d cases' % len(lines), file=sys.stderr)
-    else:
-        print('\n'.join(lines))
+    write_cases('slots-allconst', out, a.out)
 
 
 if __name__ == '__main__':

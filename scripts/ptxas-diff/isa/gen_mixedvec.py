@@ -115,6 +115,18 @@ def vector_picks(rnd, per, more):
         yield from pick[:per * more.get(fam, 1)]
 
 
+def write_cases(family, cases, path):
+    """Writes (version, target, instruction) cases, sorted, as family, version, target, instruction lines to
+    path (a count on stderr), or to stdout without one (gen_allconst.py shares it)."""
+    lines = ['%s\t%s\t%s\t%s' % ((family,) + c) for c in sorted(cases)]
+    if path:
+        with open(path, 'w') as f:
+            f.write('\n'.join(lines) + '\n')
+        print('%d cases' % len(lines), file=sys.stderr)
+    else:
+        print('\n'.join(lines))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--per', type=int, default=3, help='accepted instructions per family (more for some)')
@@ -126,13 +138,7 @@ def main():
     for v, t, ins in vector_picks(rnd, a.per, MORE):
         for c in cases_of(ins, rnd):
             out.add((v, t, c))
-    lines = ['slots-mixedvec\t%s\t%s\t%s' % c for c in sorted(out)]
-    if a.out:
-        with open(a.out, 'w') as f:
-            f.write('\n'.join(lines) + '\n')
-        print('%d cases' % len(lines), file=sys.stderr)
-    else:
-        print('\n'.join(lines))
+    write_cases('slots-mixedvec', out, a.out)
 
 
 if __name__ == '__main__':

@@ -104,6 +104,16 @@ class TextTableTest {
         assertEquals(TextTable.MAX_ENTRIES, t.size());
     }
 
+    /** A register-like spelling of 1 to 40 bytes over three letters, so that many repeat. */
+    private static String spelling(Random r) {
+        int len = 1 + r.nextInt(40);
+        StringBuilder sb = new StringBuilder("%");
+        for (int k = 1; k < len; k++) {
+            sb.append((char) ('a' + r.nextInt(3)));
+        }
+        return sb.toString();
+    }
+
     @Test
     void idsAreDenseInOrderOfFirstAppearanceAndTheSameForTheSameSpelling() {
         TextTable t = new TextTable();
@@ -112,13 +122,7 @@ class TextTableTest {
         Random r = new Random(7);
         Map<String, Integer> ids = new HashMap<>();
         for (int i = 0; i < 20_000; i++) {
-            // short (packed) and long (arena) texts, 1 to 40 bytes, many repeated
-            int len = 1 + r.nextInt(40);
-            StringBuilder sb = new StringBuilder("%");
-            for (int k = 1; k < len; k++) {
-                sb.append((char) ('a' + r.nextInt(3)));
-            }
-            String s = sb.toString();
+            String s = spelling(r); // short (packed) and long (arena) texts, many repeated
             String got = get(t, s);
             int id = t.lastId;
             Integer before = ids.putIfAbsent(s, id);
@@ -166,12 +170,7 @@ class TextTableTest {
         Map<String, Integer> ids = new HashMap<>();
         Map<String, String> texts = new HashMap<>();
         for (int i = 0; i < 20_000; i++) {
-            int len = 1 + r.nextInt(40);
-            StringBuilder sb = new StringBuilder("%");
-            for (int k = 1; k < len; k++) {
-                sb.append((char) ('a' + r.nextInt(3)));
-            }
-            String s = sb.toString();
+            String s = spelling(r);
             // the caches see the spellings in different orders, and each only some of them
             TextTable t = r.nextBoolean() ? a : b;
             String got = get(t, s);

@@ -1408,44 +1408,42 @@ public final class IsaChecks implements FunctionCheck {
                         continue;
                     }
                 }
+                // the element's register type, once for the neighbour, size and predicate tests below (null: not a
+                // scalar register)
+                PtxType reg = TypeCache.of(registerType(item, ctx));
                 if (!kinds) {
                     // two registers of different kinds side by side (.f32 and .u32/.s32, .f16x2, .f16 and .s16, ...):
                     // ptxas 13.0 compares each element with the one before it in every vector, not only in whole
                     // ones ("Vector with elements of different types are not allowed in st instruction" for
                     // st.global.v4.b32 [a], {%f1, %s2, %r3, %r4}; ld, mov's unpacking {%hh1, %s1}, ldmatrix, wmma.load
                     // destinations too; a .bN register goes with any; slots-mixedvec, slots-lowering)
-                    PtxType here = lk == 0 ? TypeCache.of(registerType(item, ctx)) : null;
-                    int q = here == null || previous == null ? 0 : registerNeighbours(insn, spec, items, i, here, previous, out);
-                    before = here;
+                    int q = reg == null || previous == null ? 0 : registerNeighbours(insn, spec, items, i, reg, previous, out);
+                    before = reg;
                     if (q > 0) {
                         kinds = true; // one such diagnostic per vector
                         p += q;
                         continue;
                     }
                 }
-                if (intFirst && i > 0) {
-                    PtxType r = TypeCache.of(registerType(item, ctx));
-                    if (r != null && r != PtxType.PRED && r.bits() != elementType.bits()) {
-                        continue;
-                    }
+                if (intFirst && i > 0 && reg != null && reg != PtxType.PRED && reg.bits() != elementType.bits()) {
+                    continue;
                 }
                 if (spec.relaxed()) {
                     // registers wider than the type are taken (ld.shared.v4.b32 {%rd1, %rd2, %rd3, %rd4}), but
                     // not of two sizes in one vector: {%r1, %r2, %r3, %q4}, {%rs1, %r2} are "Incompatible elements
                     // of vector expression" (ptxas 13.0: ld, ld.global.nc, ldu, st; a .pred element is apart)
-                    PtxType r = TypeCache.of(registerType(item, ctx));
-                    if (r != null && r != PtxType.PRED) {
-                        if (size != 0 && r.bits() != size) {
+                    if (reg != null && reg != PtxType.PRED) {
+                        if (size != 0 && reg.bits() != size) {
                             p += fail(out, Rules.OPERAND_TYPE_MISMATCH, item, "'" + ((Ast.Name) item).text() + "' is "
-                                    + r.text() + ", but an earlier element of operand " + spec.name() + " of '"
+                                    + reg.text() + ", but an earlier element of operand " + spec.name() + " of '"
                                     + insn.mnemonic() + "' has " + size + " bits: the registers of a vector have one"
                                     + " size (ptxas: Incompatible elements of vector expression)");
                             continue;
                         }
-                        size = r.bits();
+                        size = reg.bits();
                     }
                 }
-                if (spec.limits().predElements() && ".pred".equals(registerType(item, ctx))) {
+                if (spec.limits().predElements() && reg == PtxType.PRED) {
                     int q = predElement(insn, spec, items, i, ctx, out);
                     if (q >= 0) {
                         p += q;
